@@ -1,0 +1,80 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared shell helpers for kbuild-split's scripts: messages, checks, KTAP output.
+# Source it after setting PROG:  . "$TOP/lib/kbuild-split.sh"
+#
+# Environment knobs honoured by every script:
+#   KBS_OUT         output directory (default: <repo>/out)
+#   KBS_CCACHE_DIR  persistent ccache directory (default: /var/cache/kbuild-split/ccache)
+
+: "${PROG:=${0##*/}}"
+
+log() {
+	printf '%s: %s\n' "$PROG" "$*" >&2
+}
+
+warn() {
+	printf '%s: warning: %s\n' "$PROG" "$*" >&2
+}
+
+die() {
+	printf '%s: error: %s\n' "$PROG" "$*" >&2
+	exit 1
+}
+
+# need_cmd CMD PACKAGE: fail with the apt-get line that fixes a missing tool.
+need_cmd() {
+	command -v "$1" >/dev/null 2>&1 ||
+		die "'$1' not found; install it with: apt-get install $2"
+}
+
+# Kernel versions and where Debian installs their source tarballs.
+kernel_tarball() {
+	printf '/usr/src/linux-source-%s.tar.xz\n' "$1"
+}
+
+# KTAP-style results: ktap_ok NAME, ktap_fail NAME WHY, ktap_skip NAME WHY,
+# then ktap_summary prints "N passed, N failed" and returns non-zero on failure.
+KTAP_N=0
+KTAP_PASS=0
+KTAP_FAIL=0
+KTAP_SKIP=0
+
+ktap_ok() {
+	KTAP_N=$((KTAP_N + 1))
+	KTAP_PASS=$((KTAP_PASS + 1))
+	printf 'ok %d %s\n' "$KTAP_N" "$1"
+}
+
+ktap_fail() {
+	KTAP_N=$((KTAP_N + 1))
+	KTAP_FAIL=$((KTAP_FAIL + 1))
+	printf 'not ok %d %s # %s\n' "$KTAP_N" "$1" "$2"
+}
+
+ktap_skip() {
+	KTAP_N=$((KTAP_N + 1))
+	KTAP_SKIP=$((KTAP_SKIP + 1))
+	printf 'ok %d %s # SKIP %s\n' "$KTAP_N" "$1" "$2"
+}
+
+# ktap_check NAME CMD...: run CMD, report ok/not ok with the last output line as diagnostic.
+ktap_check() {
+	_name=$1
+	shift
+	if _out=$("$@" 2>&1); then
+		ktap_ok "$_name"
+	else
+		ktap_fail "$_name" "$(printf '%s\n' "$_out" | tail -n 1)"
+		printf '%s\n' "$_out" | sed 's/^/# /' | tail -n 20
+	fi
+}
+
+ktap_summary() {
+	printf '# %d tests\n' "$KTAP_N"
+	if [ "$KTAP_SKIP" -gt 0 ]; then
+		printf '%d passed, %d failed, %d skipped\n' "$KTAP_PASS" "$KTAP_FAIL" "$KTAP_SKIP"
+	else
+		printf '%d passed, %d failed\n' "$KTAP_PASS" "$KTAP_FAIL"
+	fi
+	[ "$KTAP_FAIL" -eq 0 ]
+}

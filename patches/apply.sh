@@ -1,0 +1,97 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# apply.sh - unpack Debian's kernel source tarball and apply a patch series.
+#
+# Usage: patches/apply.sh VERSION DESTDIR
+#   VERSION  kernel series: 6.1 (default of Debian 12) or 6.12; the tarball
+#            is /usr/src/linux-source-VERSION.tar.xz (apt-get install
+#            linux-source-VERSION) and the series patches/VERSION/series.
+#   DESTDIR  where the patched tree goes; it must not exist yet.
+#
+# The tree is unpacked and patched next to DESTDIR and moved into place
+# only when every patch applied, so a failed run leaves no tree behind.
+# On a patch that does not apply it stops with the patch's name and the
+# output of patch(1).
+#
+# Environment: KBS_TARBALL overrides the tarball path.
+
+set -eu
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib/kbuild-split.sh
+. "$TOP/lib/kbuild-split.sh"
+
+WORK=
+
+cleanup() {
+	if [ -n "$WORK" ]; then
+		rm -rf "$WORK"
+	fi
+}
+
+usage() {
+	sed -n 's/^# \{0,1\}//; 4,10p' "$0" >&2
+	exit 2
+}
+
+known_versions() {
+	for _s in "$TOP"/patches/*/series; do
+		printf '%s ' "$(basename "$(dirname "$_s")")"
+	done
+}
+
+# series_patches SERIESFILE: the patch paths it lists, '#' comments dropped.
+series_patches() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1" | while read -r name _; do
+		printf '%s/%s\n' "$(dirname "$1")" "$name"
+	done
+}
+
+unpack_tarball() {
+	need_cmd xz xz-utils
+	[ -r "$1" ] ||
+		die "$1 not found: install it with apt-get install linux-source-$VERSION"
+	log "unpacking $1"
+	tar -xJf "$1" -C "$2" --strip-components=1
+}
+
+apply_series() {
+	_tree=$1
+	series_patches "$SERIES" > "$WORK/patches"
+	while read -r _patch; do
+		[ -r "$_patch" ] || die "patch ${_patch#"$TOP"/} listed in ${SERIES#"$TOP"/} is missing"
+		if ! _out=$(patch -d "$_tree" -p1 --forward --batch -s < "$_patch" 2>&1); then
+			printf '%s\n' "$_out" >&2
+			die "patch ${_patch#"$TOP"/} does not apply to linux-source-$VERSION; nothing was installed at $DEST"
+		fi
+		log "applied ${_patch##*/}"
+	done < "$WORK/patches"
+	{
+		printf 'tarball: %s\n' "$TARBALL"
+		sed "s:^$TOP/::" "$WORK/patches"
+	} > "$_tree/.kbuild-split-series"
+}
+
+main() {
+	[ $# -eq 2 ] || usage
+	VERSION=$1
+	DEST=$2
+	SERIES=$TOP/patches/$VERSION/series
+	TARBALL=${KBS_TARBALL:-$(kernel_tarball "$VERSION")}
+
+	[ -r "$SERIES" ] || die "no series for kernel $VERSION: ${SERIES#"$TOP"/} not found (series: $(known_versions))"
+	[ ! -e "$DEST" ] || die "$DEST already exists: remove it or name a new directory"
+	need_cmd patch patch
+
+	mkdir -p "$(dirname "$DEST")"
+	trap cleanup EXIT
+	WORK=$(mktemp -d "$(dirname "$DEST")/.apply.XXXXXX")
+	mkdir "$WORK/tree"
+	unpack_tarball "$TARBALL" "$WORK/tree"
+	apply_series "$WORK/tree"
+	mv "$WORK/tree" "$DEST"
+	log "patched tree ready at $DEST"
+}
+
+main "$@"
