@@ -27,6 +27,12 @@ need_cmd() {
 		die "'$1' not found; install it with: apt-get install $2"
 }
 
+# data_value FILE KEY: the second field of FILE's "KEY VALUE" line ('#' lines are
+# comments); fails when there is none.  For data files such as qemu-test/timeouts.
+data_value() {
+	awk -v k="$2" '!/^#/ && $1 == k { print $2; found = 1; exit } END { exit !found }' "$1"
+}
+
 # Kernel versions and where Debian installs their source tarballs.
 kernel_tarball() {
 	printf '/usr/src/linux-source-%s.tar.xz\n' "$1"
@@ -77,4 +83,38 @@ ktap_summary() {
 		printf '%d passed, %d failed\n' "$KTAP_PASS" "$KTAP_FAIL"
 	fi
 	[ "$KTAP_FAIL" -eq 0 ]
+}
+
+# setup_ccache BASEDIR: use ccache, when installed, from a persistent
+# directory outside the work tree; paths under BASEDIR are hashed relative
+# so rebuilds in another checkout still hit.  Sets KBS_CC.
+# shellcheck disable=SC2034 # KBS_CC is for the scripts that source this file
+setup_ccache() {
+	KBS_CC=gcc
+	if [ "${KBS_CCACHE:-1}" = 1 ] && command -v ccache >/dev/null 2>&1; then
+		CCACHE_DIR=${KBS_CCACHE_DIR:-/var/cache/kbuild-split/ccache}
+		CCACHE_BASEDIR=$1
+		CCACHE_NOHASHDIR=1
+		export CCACHE_DIR CCACHE_BASEDIR CCACHE_NOHASHDIR
+		mkdir -p "$CCACHE_DIR"
+		KBS_CC="ccache gcc"
+	fi
+}
+
+# merge_flavour_config SRCTREE OBJTREE FRAGMENT...: tinyconfig plus fragments.
+merge_flavour_config() {
+	_src=$1
+	_obj=$2
+	shift 2
+	make -s -C "$_src" O="$_obj" tinyconfig >/dev/null
+	"$_src/scripts/kconfig/merge_config.sh" -m -O "$_obj" "$_obj/.config" "$@" >/dev/null
+	make -s -C "$_src" O="$_obj" olddefconfig
+	for _frag in "$@"; do
+		sed -n 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1=n/p' "$_frag" |
+		while IFS= read -r _want; do
+			_got=$(sed -n "s/^${_want%%=*}=//p; s/^# ${_want%%=*} is not set/n/p" "$_obj/.config")
+			[ "${_got:-n}" = "${_want#*=}" ] ||
+				die "${_frag##*/}: ${_want} did not take effect (.config has ${_want%%=*}=${_got:-n}); check its dependencies"
+		done
+	done
 }

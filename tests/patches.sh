@@ -1,0 +1,188 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/patches.sh - host-side test of the kbuild patch series.
+#
+# Usage: tests/patches.sh [VERSION...]    (default: 6.1 6.12)
+#
+# For each kernel version: apply the series to a fresh unpack, run
+# checkpatch on it, build tinyconfig + debian/config/common.config +
+# debian/flavours/tiny.config with O=, install the two halves into
+# directories far apart, look for build-host paths in them, build the C
+# test modules of tests/modules against the installed object tree (one
+# needs a private header of the source half), move both trees and build
+# again; check modules_install's links, and that an in-tree build's
+# modules_install is unchanged.  Modules are never loaded here.
+#
+# Environment: KBS_OUT (default out/), KBS_JOBS (default nproc + 1),
+# KBS_CCACHE=0 to build without ccache, KBS_CCACHE_DIR.
+
+set -eu
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib/kbuild-split.sh
+. "$TOP/lib/kbuild-split.sh"
+
+OUT=${KBS_OUT:-$TOP/out}
+JOBS=${KBS_JOBS:-$(($(nproc) + 1))}
+MODULES="kbs_plain kbs_private"
+
+# checkpatch: EMBEDDED_FILENAME fires on every added line of the top
+# Makefile that names "Makefile" (the generated include line must), and
+# FILE_PATH_CHANGES on every new file (scripts/package is kbuild's).
+check_patches() {
+	_fail=
+	sed -e 's/#.*//' -e '/^$/d' "$TOP/patches/$VERSION/series" > "$W/series"
+	while read -r _p; do
+		"$SRC/scripts/checkpatch.pl" -q --no-tree --no-summary \
+			--ignore EMBEDDED_FILENAME,FILE_PATH_CHANGES \
+			"$TOP/patches/$VERSION/$_p" || _fail="$_fail ${_p##*/}"
+	done < "$W/series"
+	[ -z "$_fail" ] || { echo "checkpatch complains about:$_fail"; return 1; }
+}
+
+build_kernel() {
+	merge_flavour_config "$SRC" "$OBJ" "$TOP/debian/config/common.config" \
+		"$TOP/debian/flavours/tiny.config"
+	_t0=$(date +%s)
+	make -C "$SRC" O="$OBJ" -j"$JOBS" CC="$KBS_CC" bzImage modules \
+		> "$W/build.log" 2>&1 || { tail -n 20 "$W/build.log"; return 1; }
+	echo "# build of tinyconfig+tiny with O=: $(($(date +%s) - _t0)) s"
+}
+
+install_halves() {
+	make -s -C "$SRC" O="$OBJ" extmod_srctree_install INSTALL_EXTMOD_SRCTREE="$W/far/away/src" &&
+	make -s -C "$SRC" O="$OBJ" extmod_objtree_install INSTALL_EXTMOD_OBJTREE="$W/else/where/obj" \
+		INSTALL_EXTMOD_SRCTREE="$W/far/away/src" &&
+	echo "# installed: objtree $(du -sk --apparent-size "$W/else/where/obj" | cut -f1) KiB," \
+		"srctree $(du -sk --apparent-size "$W/far/away/src" | cut -f1) KiB"
+}
+
+# The object half must name neither build directory; the source link is relative.
+check_no_build_paths() {
+	_hits=$(grep -rlF -e "$SRC" -e "$OBJ" "$W/else/where/obj" "$W/far/away/src" || true) # grep exits 1 on no match
+	[ -z "$_hits" ] || { echo "build-host path in: $_hits"; return 1; }
+	_link=$(readlink "$W/else/where/obj/source")
+	[ "$_link" = "../../../far/away/src" ] || { echo "source link is $_link"; return 1; }
+	! grep -q "$W" "$W/else/where/obj/Makefile" || { echo "Makefile names $W"; return 1; }
+}
+
+# Only the bridging Makefile may be in both halves.
+check_disjoint() {
+	(cd "$W/else/where/obj" && find . ! -type d | sort) > "$W/obj.list"
+	(cd "$W/far/away/src" && find . ! -type d | sort) > "$W/src.list"
+	_both=$(comm -12 "$W/obj.list" "$W/src.list" | tr '\n' ' ')
+	[ "$_both" = "./Makefile " ] || { echo "in both halves: $_both"; return 1; }
+	for _f in .config Module.symvers include/config/auto.conf include/generated/autoconf.h \
+		scripts/mod/modpost scripts/basic/fixdep tools/objtool/objtool scripts/genksyms/genksyms; do
+		[ -e "$W/else/where/obj/$_f" ] || { echo "objtree lacks $_f"; return 1; }
+	done
+	for _f in Makefile include/linux/module.h scripts/Makefile.build drivers/base/base.h mm/slab.h; do
+		[ -e "$W/far/away/src/$_f" ] || { echo "srctree lacks $_f"; return 1; }
+	done
+	! [ -e "$W/far/away/src/drivers/gpu/drm/amd/include/asic_reg" ] ||
+		{ echo "excluded asic_reg was installed"; return 1; }
+}
+
+# build_module OBJTREE NAME: build a fresh copy of a test module, check vermagic.
+build_module() {
+	_dir=$W/mods/$2
+	rm -rf "$_dir"
+	mkdir -p "$W/mods"
+	cp -r "$TOP/tests/modules/$2" "$_dir"
+	make -C "$1" M="$_dir" > "$_dir.log" 2>&1 || { tail -n 5 "$_dir.log"; return 1; }
+	_magic=$(modinfo -F vermagic "$_dir/$2.ko")
+	[ "${_magic%% *}" = "$(cat "$OBJ/include/config/kernel.release")" ] ||
+		{ echo "vermagic '$_magic' does not match the kernel"; return 1; }
+}
+
+move_trees() {
+	mkdir -p "$W/moved/a" "$W/moved/b/c"
+	mv "$W/else/where/obj" "$W/moved/a/obj"
+	mv "$W/far/away/src" "$W/moved/b/c/src"
+	ln -sfn ../../b/c/src "$W/moved/a/obj/source"
+}
+
+# Staged modules_install of an O= build writes no link; in place it writes both.
+check_modinst_links() {
+	_rel=$(cat "$OBJ/include/config/kernel.release")
+	make -s -C "$SRC" O="$OBJ" modules_install INSTALL_MOD_PATH="$W/stage" > /dev/null
+	_m=$W/stage/lib/modules/$_rel
+	[ -f "$_m/modules.order" ] || { echo "no modules installed in $_m"; return 1; }
+	for _l in build source; do
+		if [ -e "$_m/$_l" ] || [ -L "$_m/$_l" ]; then
+			echo "staged install wrote $_l"
+			return 1
+		fi
+	done
+	# MODLIB without INSTALL_MOD_PATH is an install in place, outside /lib.
+	make -s -C "$SRC" O="$OBJ" modules_install MODLIB="$W/inplace" DEPMOD=true > /dev/null
+	[ "$(readlink "$W/inplace/build")" = "$OBJ" ] || { echo "build -> $(readlink "$W/inplace/build")"; return 1; }
+	[ "$(readlink "$W/inplace/source")" = "$SRC" ] || { echo "source -> $(readlink "$W/inplace/source")"; return 1; }
+}
+
+# An in-tree build's modules_install runs the same commands as unpatched.
+check_intree_unchanged() {
+	mkdir -p "$W/intree"
+	tar -xJf "$(kernel_tarball "$VERSION")" -C "$W/intree" --strip-components=1
+	cp -al "$SRC" "$W/intree-patched" && rm -f "$W/intree-patched/.kbuild-split-series"
+	for _t in intree intree-patched; do
+		make -s -C "$W/$_t" tinyconfig > /dev/null 2>&1
+		"$W/$_t/scripts/config" --file "$W/$_t/.config" -e MODULES
+		make -s -C "$W/$_t" syncconfig
+		(cd "$W/$_t" && touch modules.order modules.builtin modules.builtin.modinfo)
+		make -n -C "$W/$_t" modules_install INSTALL_MOD_PATH=/nonexistent 2>&1 |
+			sed -e "s:$W/$_t:TREE:g" -e 's/Makefile:[0-9]*:/Makefile:N:/' > "$W/$_t.modinst"
+	done
+	grep -q 'ln -s' "$W/intree-patched.modinst" || { echo "no link made in-tree"; return 1; }
+	diff -u "$W/intree.modinst" "$W/intree-patched.modinst" | head -n 20
+	cmp -s "$W/intree.modinst" "$W/intree-patched.modinst"
+}
+
+test_version() {
+	VERSION=$1
+	W=$OUT/tests/patches-$VERSION
+	SRC=$W/src
+	OBJ=$W/obj
+	rm -rf "$W"
+	mkdir -p "$W"
+	echo "# kernel $VERSION"
+	if ! "$TOP/patches/apply.sh" "$VERSION" "$SRC" > "$W/apply.log" 2>&1; then
+		ktap_fail "$VERSION: series applies" "$(tail -n 1 "$W/apply.log")"
+		return 0
+	fi
+	ktap_ok "$VERSION: series applies"
+	ktap_check "$VERSION: checkpatch clean" check_patches
+	ktap_check "$VERSION: O= build" build_kernel
+	if ! [ -f "$OBJ/Module.symvers" ]; then
+		ktap_skip "$VERSION: install and module builds" "the kernel did not build"
+		return 0
+	fi
+	# shellcheck disable=SC2016 # the make expression is the expected text
+	ktap_check "$VERSION: generated Makefile reaches source through the link" \
+		grep -qx 'include $(dir $(lastword $(MAKEFILE_LIST)))source/Makefile' "$OBJ/Makefile"
+	ktap_check "$VERSION: install both halves" install_halves
+	ktap_check "$VERSION: no build-host path in the halves" check_no_build_paths
+	ktap_check "$VERSION: halves disjoint and complete" check_disjoint
+	for _m in $MODULES; do
+		ktap_check "$VERSION: build $_m against the installed trees" build_module "$W/else/where/obj" "$_m"
+	done
+	ktap_check "$VERSION: move both trees" move_trees
+	for _m in $MODULES; do
+		ktap_check "$VERSION: build $_m after moving the trees" build_module "$W/moved/a/obj" "$_m"
+	done
+	ktap_check "$VERSION: modules_install links" check_modinst_links
+	ktap_check "$VERSION: in-tree modules_install unchanged" check_intree_unchanged
+}
+
+main() {
+	need_cmd modinfo kmod
+	setup_ccache "$OUT"
+	[ $# -gt 0 ] || set -- 6.1 6.12
+	for _v in "$@"; do
+		test_version "$_v"
+	done
+	ktap_summary
+}
+
+main "$@"
