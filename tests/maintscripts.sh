@@ -1,0 +1,187 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/maintscripts.sh - the packages' maintainer scripts, run for real by
+# dpkg in a chroot: a copy of qemu-test's cached Debian 12 root filesystem.
+#
+# Usage: tests/maintscripts.sh [DEBDIR]     (default: out/debs)
+#
+# Covers: install in both orders, reinstall, removal of each package,
+# purge leaving no file behind, a foreign link and a real directory kept
+# with a warning, a dangling link replaced, the /etc/kernel hook
+# directories with their arguments, and a failing hook that fails the
+# configuration until it is fixed and dpkg --configure -a completes.
+# Nothing is booted or loaded: dpkg only unpacks and configures.
+#
+# Environment: KBS_OUT (default out/), KBS_FLAVOUR (default qemu).
+
+set -eu
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib/kbuild-split.sh
+. "$TOP/lib/kbuild-split.sh"
+
+OUT=${KBS_OUT:-$TOP/out}
+FLAVOUR=${KBS_FLAVOUR:-qemu}
+R=
+
+cleanup() {
+	if [ -n "$R" ]; then
+		rm -rf "$R"
+	fi
+}
+
+in_root() {
+	chroot "$R" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C.UTF-8 "$@"
+}
+
+# dpkg_do ARGS...: dpkg in the root, output kept in $R/tmp/out for checks
+dpkg_do() {
+	in_root dpkg "$@" > "$R/tmp/out" 2>&1 || { tail -n 5 "$R/tmp/out"; return 1; }
+}
+
+link_is() {
+	_got=$(readlink "$R/lib/modules/$REL/$1" 2>/dev/null) || _got="(none)"
+	[ "$_got" = "$2" ] || { echo "$1 -> $_got, expected $2"; return 1; }
+}
+
+links_ours() {
+	link_is build "/usr/src/linux-kbuild-$REL" && link_is source "/usr/src/linux-kbuild-source-$KVER"
+}
+
+links_gone() {
+	link_is build "(none)" && link_is source "(none)"
+}
+
+snapshot() {
+	(cd "$R" && find . -xdev \( -path ./proc -o -path ./tmp -o -path ./var/lib/dpkg -o -path ./var/log \
+		-o -path ./var/cache -o -path ./debs -o -path ./var/lib/dkms \) -prune -o -print | sort)
+}
+
+prepare_root() {
+	"$TOP/qemu-test/run" --prepare > "$OUT/logs/maintscripts-prepare.log" 2>&1 ||
+		die "qemu-test/run --prepare failed; see $OUT/logs/maintscripts-prepare.log"
+	_cached=$(ls -dt "$OUT"/qemu/rootfs-*/.kbs-rootfs-done 2>/dev/null | head -n 1)
+	[ -n "$_cached" ] || die "no cached root filesystem under $OUT/qemu"
+	R=$(mktemp -d "$OUT/maintscripts.XXXXXX")
+	cp -a "$(dirname "$_cached")/." "$R/"
+	mkdir -p "$R/debs" "$R/tmp"
+	cp "$IMAGE" "$KBUILD" "$SOURCE" "$R/debs/"
+	for _d in preinst.d postinst.d prerm.d postrm.d header_postinst.d; do
+		mkdir -p "$R/etc/kernel/$_d"
+		printf '#!/bin/sh\necho "%s $*" >> /tmp/hooks.log\n' "$_d" > "$R/etc/kernel/$_d/zz-kbs-record"
+		chmod 755 "$R/etc/kernel/$_d/zz-kbs-record"
+	done
+	snapshot > "$R/tmp/before"
+}
+
+# --- cases ---------------------------------------------------------------
+
+kbuild_then_image() {
+	dpkg_do -i "/debs/${SOURCE##*/}" "/debs/${KBUILD##*/}" || return 1
+	[ ! -e "$R/lib/modules/$REL" ] || { echo "kbuild alone made /lib/modules/$REL"; return 1; }
+	dpkg_do -i "/debs/${IMAGE##*/}" && links_ours
+}
+
+hooks_ran() {
+	for _want in "preinst.d $REL /boot/vmlinuz-$REL" "postinst.d $REL /boot/vmlinuz-$REL" \
+		"header_postinst.d $REL"; do
+		grep -qxF "$_want" "$R/tmp/hooks.log" || { echo "no hook call '$_want'"; return 1; }
+	done
+	[ -f "$R/lib/modules/$REL/modules.dep" ] || { echo "depmod did not run"; return 1; }
+}
+
+reinstall() {
+	dpkg_do -i "/debs/${IMAGE##*/}" "/debs/${KBUILD##*/}" && links_ours || return 1
+	! grep -q warning "$R/tmp/out" || { grep warning "$R/tmp/out"; return 1; }
+}
+
+remove_kbuild() {
+	dpkg_do -r "linux-kbuild-$REL" && links_gone && [ -f "$R/lib/modules/$REL/modules.order" ]
+}
+
+remove_image() {
+	dpkg_do -i "/debs/${KBUILD##*/}" && links_ours || return 1
+	: > "$R/tmp/hooks.log"
+	dpkg_do -r "linux-image-$REL" || return 1
+	[ ! -e "$R/lib/modules/$REL" ] || { echo "left: $(find "$R/lib/modules/$REL" | head -n 3)"; return 1; }
+	grep -qxF "postrm.d $REL /boot/vmlinuz-$REL" "$R/tmp/hooks.log" || { echo "postrm.d not run"; return 1; }
+	grep -qxF "prerm.d $REL /boot/vmlinuz-$REL" "$R/tmp/hooks.log" || { echo "prerm.d not run"; return 1; }
+}
+
+image_then_kbuild() {
+	dpkg_do -i "/debs/${IMAGE##*/}" && links_ours
+}
+
+purge_all() {
+	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL" "linux-kbuild-source-$KVER" || return 1
+	snapshot > "$R/tmp/after"
+	_diff=$(diff "$R/tmp/before" "$R/tmp/after" | grep '^[<>]' | head -n 5 || true) # empty is the good case
+	[ -z "$_diff" ] || { echo "files differ after purge: $_diff"; return 1; }
+}
+
+install_all() {
+	dpkg_do -i "/debs/${SOURCE##*/}" "/debs/${KBUILD##*/}" "/debs/${IMAGE##*/}"
+}
+
+foreign_link_kept() {
+	mkdir -p "$R/lib/modules/$REL"
+	ln -s /usr/share "$R/lib/modules/$REL/build"
+	install_all || return 1
+	link_is build /usr/share && link_is source "/usr/src/linux-kbuild-source-$KVER" || return 1
+	grep -q "warning: /lib/modules/$REL/build points to /usr/share" "$R/tmp/out" || { echo "no warning"; return 1; }
+	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL" && link_is build /usr/share || return 1
+	rm -rf "$R/lib/modules/$REL"
+}
+
+dangling_link_replaced() {
+	mkdir -p "$R/lib/modules/$REL"
+	ln -s /nonexistent/tree "$R/lib/modules/$REL/build"
+	install_all && links_ours && dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL"
+}
+
+directory_kept() {
+	mkdir -p "$R/lib/modules/$REL/build"
+	install_all || return 1
+	[ -d "$R/lib/modules/$REL/build" ] && [ ! -L "$R/lib/modules/$REL/build" ] || { echo "directory replaced"; return 1; }
+	grep -q "warning: /lib/modules/$REL/build is not a symlink" "$R/tmp/out" || { echo "no warning"; return 1; }
+	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL" || return 1
+	rm -rf "$R/lib/modules/$REL"
+}
+
+failing_hook() {
+	printf '#!/bin/sh\nexit 3\n' > "$R/etc/kernel/postinst.d/zz-kbs-broken"
+	chmod 755 "$R/etc/kernel/postinst.d/zz-kbs-broken"
+	if in_root dpkg -i "/debs/${IMAGE##*/}" > "$R/tmp/out" 2>&1; then
+		echo "image configured although a hook failed"
+		return 1
+	fi
+	grep -q 'zz-kbs-broken' "$R/tmp/out" || { echo "failure does not name the hook"; return 1; }
+	rm "$R/etc/kernel/postinst.d/zz-kbs-broken"
+	dpkg_do --configure -a || return 1
+	[ "$(in_root dpkg-query -W -f='${Status}' "linux-image-$REL")" = "install ok installed" ] &&
+		links_ours
+}
+
+main() {
+	DEBS=${1:-$OUT/debs}
+	need_cmd chroot coreutils
+	SOURCE=$(find "$DEBS" -maxdepth 1 -name 'linux-kbuild-source-*_all.deb' | sort -V | tail -n 1)
+	[ -n "$SOURCE" ] || die "no linux-kbuild-source-*.deb in $DEBS: run ./build-kernel.sh first"
+	KVER=$(dpkg-deb -f "$SOURCE" Package | sed 's/^linux-kbuild-source-//')
+	REL=$KVER-$FLAVOUR
+	IMAGE=$(find "$DEBS" -maxdepth 1 -name "linux-image-${REL}_*.deb" | sort -V | tail -n 1)
+	KBUILD=$(find "$DEBS" -maxdepth 1 -name "linux-kbuild-${REL}_*.deb" | sort -V | tail -n 1)
+	[ -n "$IMAGE" ] && [ -n "$KBUILD" ] || die "no linux-image/linux-kbuild-$REL .deb in $DEBS"
+	mkdir -p "$OUT/logs"
+	trap cleanup EXIT
+	prepare_root
+	echo "# maintainer scripts of $REL in a chroot"
+	for _case in kbuild_then_image hooks_ran reinstall remove_kbuild remove_image image_then_kbuild \
+		purge_all foreign_link_kept dangling_link_replaced directory_kept failing_hook; do
+		ktap_check "maintscripts: $(echo "$_case" | tr _ ' ')" "$_case"
+	done
+	ktap_summary
+}
+
+main "$@"
