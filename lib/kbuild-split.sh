@@ -1,4 +1,5 @@
 # SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
 # Shared shell helpers for kbuild-split's scripts: messages, checks, KTAP output.
 # Source it after setting PROG:  . "$TOP/lib/kbuild-split.sh"
 #
