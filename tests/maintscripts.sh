@@ -6,7 +6,8 @@
 #
 # Usage: tests/maintscripts.sh [DEBDIR]     (default: out/debs)
 #
-# Covers: install in both orders, reinstall, removal of each package,
+# Covers: install in both orders, reinstall, removal of each package, an
+# upgrade to a higher package version,
 # purge leaving no file behind, a foreign link and a real directory kept
 # with a warning, a dangling link replaced, the /etc/kernel hook
 # directories with their arguments, and a failing hook that fails the
@@ -113,6 +114,30 @@ image_then_kbuild() {
 	dpkg_do -i "/debs/${IMAGE##*/}" && links_ours
 }
 
+# bump_deb DEB: the same package with a higher version, as a rebuild after
+# a debian/changelog bump would make it
+bump_deb() {
+	rm -rf "$R/tmp/bump"
+	dpkg-deb -R "$1" "$R/tmp/bump"
+	_v=$(dpkg-deb -f "$1" Version)
+	sed -i -e "s/^Version: .*/Version: $_v+up1/" -e "s/(= $_v)/(= $_v+up1)/" "$R/tmp/bump/DEBIAN/control"
+	dpkg-deb -b "$R/tmp/bump" "$R/debs/up-${1##*/}" > /dev/null
+}
+
+upgrade() {
+	for _d in "$SOURCE" "$KBUILD" "$IMAGE"; do
+		bump_deb "$_d"
+	done
+	in_root dpkg-query -L "linux-kbuild-$REL" "linux-image-$REL" | sort > "$R/tmp/files-old"
+	: > "$R/tmp/hooks.log"
+	dpkg_do -i "/debs/up-${SOURCE##*/}" "/debs/up-${KBUILD##*/}" "/debs/up-${IMAGE##*/}" || return 1
+	links_ours || return 1
+	in_root dpkg-query -L "linux-kbuild-$REL" "linux-image-$REL" | sort > "$R/tmp/files-new"
+	cmp -s "$R/tmp/files-old" "$R/tmp/files-new" || { echo "file lists differ after the upgrade"; return 1; }
+	grep -qxF "postinst.d $REL /boot/vmlinuz-$REL" "$R/tmp/hooks.log" || { echo "postinst.d not run on upgrade"; return 1; }
+	[ -f "$R/lib/modules/$REL/modules.dep" ] || { echo "modules.dep lost in the upgrade"; return 1; }
+}
+
 purge_all() {
 	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL" "linux-kbuild-source-$KVER" || return 1
 	snapshot > "$R/tmp/after"
@@ -152,7 +177,7 @@ directory_kept() {
 failing_hook() {
 	printf '#!/bin/sh\nexit 3\n' > "$R/etc/kernel/postinst.d/zz-kbs-broken"
 	chmod 755 "$R/etc/kernel/postinst.d/zz-kbs-broken"
-	if in_root dpkg -i "/debs/${IMAGE##*/}" > "$R/tmp/out" 2>&1; then
+	if in_root dpkg -i "/debs/${SOURCE##*/}" "/debs/${KBUILD##*/}" "/debs/${IMAGE##*/}" > "$R/tmp/out" 2>&1; then
 		echo "image configured although a hook failed"
 		return 1
 	fi
@@ -178,7 +203,7 @@ main() {
 	prepare_root
 	echo "# maintainer scripts of $REL in a chroot"
 	for _case in kbuild_then_image hooks_ran reinstall remove_kbuild remove_image image_then_kbuild \
-		purge_all foreign_link_kept dangling_link_replaced directory_kept failing_hook; do
+		upgrade purge_all foreign_link_kept dangling_link_replaced directory_kept failing_hook; do
 		ktap_check "maintscripts: $(echo "$_case" | tr _ ' ')" "$_case"
 	done
 	ktap_summary

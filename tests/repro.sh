@@ -1,0 +1,66 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/repro.sh - reproducibility: build the packages of the small
+# flavour again, from the same commit and SOURCE_DATE_EPOCH (the
+# debian/changelog date) but in another directory and without ccache, and
+# compare them byte for byte with the ones in out/debs.
+#
+# Usage: tests/repro.sh [FLAVOUR]     (default: tiny)
+#
+# The image, kbuild and source-tree packages of that flavour are compared;
+# when they differ, the files that differ inside them are listed.
+#
+# Environment: KBS_OUT (default out/).
+
+set -eu
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib/kbuild-split.sh
+. "$TOP/lib/kbuild-split.sh"
+
+OUT=${KBS_OUT:-$TOP/out}
+FLAVOUR=${1:-tiny}
+AGAIN=$OUT/repro
+
+# diff_debs A B: the paths whose contents differ between two .debs
+diff_debs() {
+	rm -rf "$AGAIN/x" "$AGAIN/y"
+	dpkg-deb -R "$1" "$AGAIN/x"
+	dpkg-deb -R "$2" "$AGAIN/y"
+	diff -rq "$AGAIN/x" "$AGAIN/y" | sed "s:$AGAIN/[xy]/::g" | head -n 10
+}
+
+# compare PACKAGE: the rebuilt .deb is identical to the first one
+compare() {
+	_a=$(find "$OUT/debs" -maxdepth 1 -name "$1_*.deb" | sort -V | tail -n 1)
+	_b=$(find "$AGAIN/debs" -maxdepth 1 -name "$1_*.deb" | sort -V | tail -n 1)
+	[ -n "$_a" ] && [ -n "$_b" ] || { echo "missing $1 in $OUT/debs or $AGAIN/debs"; return 1; }
+	cmp -s "$_a" "$_b" && return 0
+	echo "$1 differs:"
+	diff_debs "$_a" "$_b"
+	return 1
+}
+
+main() {
+	_src=$(find "$OUT/debs" -maxdepth 1 -name 'linux-kbuild-source-*_all.deb' | sort -V | tail -n 1)
+	[ -n "$_src" ] || die "no packages in $OUT/debs: run ./build-kernel.sh first"
+	_kver=$(dpkg-deb -f "$_src" Package | sed 's/^linux-kbuild-source-//')
+	_kernel=${_kver%.*}
+	rm -rf "$AGAIN"
+	_t0=$(date +%s)
+	if KBS_OUT=$AGAIN "$TOP/build-kernel.sh" --kernel "$_kernel" --flavours "$FLAVOUR" --no-ccache \
+		> "$OUT/logs/repro-build.log" 2>&1; then
+		ktap_ok "rebuild of $_kver-$FLAVOUR in another directory without ccache # $(($(date +%s) - _t0)) s"
+	else
+		ktap_fail "rebuild of $_kver-$FLAVOUR" "see $OUT/logs/repro-build.log"
+		ktap_summary
+		return 1
+	fi
+	for _p in "linux-kbuild-source-$_kver" "linux-kbuild-$_kver-$FLAVOUR" "linux-image-$_kver-$FLAVOUR"; do
+		ktap_check "$_p is reproducible" compare "$_p"
+	done
+	ktap_summary
+}
+
+main "$@"
