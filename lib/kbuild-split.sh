@@ -64,12 +64,15 @@ ktap_skip() {
 	printf 'ok %d %s # SKIP %s\n' "$KTAP_N" "$1" "$2"
 }
 
-# ktap_check NAME CMD...: run CMD, report ok/not ok with the last output line as diagnostic.
+# ktap_check NAME CMD...: run CMD, report ok/not ok with the last output line
+# as diagnostic; on success its "# " lines are shown.
 ktap_check() {
 	_name=$1
 	shift
 	if _out=$("$@" 2>&1); then
 		ktap_ok "$_name"
+		# measurements a check reports as "# " lines
+		printf '%s\n' "$_out" | grep '^# ' || true # most checks report none
 	else
 		ktap_fail "$_name" "$(printf '%s\n' "$_out" | tail -n 1)"
 		printf '%s\n' "$_out" | sed 's/^/# /' | tail -n 20

@@ -10,8 +10,10 @@
 # upgrade to a higher package version,
 # purge leaving no file behind, a foreign link and a real directory kept
 # with a warning, a dangling link replaced, the /etc/kernel hook
-# directories with their arguments, and a failing hook that fails the
-# configuration until it is fixed and dpkg --configure -a completes.
+# directories with their arguments, a failing hook that fails the
+# configuration until it is fixed and dpkg --configure -a completes, and
+# qemu-test/check-tree failing, with a clear message, on a kbuild package
+# without Module.symvers and on one with a wrong source link.
 # Nothing is booted or loaded: dpkg only unpacks and configures.
 #
 # Environment: KBS_OUT (default out/), KBS_FLAVOUR (default qemu).
@@ -188,6 +190,39 @@ failing_hook() {
 		links_ours
 }
 
+# break_kbuild NAME CMD...: a copy of the kbuild .deb changed by CMD, run in
+# its unpacked tree, as /debs/NAME
+break_kbuild() {
+	_name=$1
+	shift
+	rm -rf "$R/tmp/broken"
+	dpkg-deb -R "$KBUILD" "$R/tmp/broken"
+	(cd "$R/tmp/broken/usr/src/linux-kbuild-$REL" && "$@")
+	dpkg-deb -b "$R/tmp/broken" "$R/debs/$_name" > /dev/null
+}
+
+# detects BROKEN.deb WHAT: installed, the tree check fails and says WHAT
+detects() {
+	dpkg_do -i "/debs/${SOURCE##*/}" "/debs/$1" "/debs/${IMAGE##*/}" || return 1
+	if "$TOP/qemu-test/check-tree" "$R" "$REL" > "$R/tmp/check.out" 2>&1; then
+		echo "check-tree passed $1"
+		return 1
+	fi
+	sed "s:^:# check-tree on $1\: :" "$R/tmp/check.out" >> "$R/tmp/broken.log"
+	grep -q "$2" "$R/tmp/check.out" || { echo "check-tree did not say '$2'"; return 1; }
+	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL"
+}
+
+missing_symvers_detected() {
+	break_kbuild no-symvers.deb sh -c 'rm Module.symvers && sed -i "/Module.symvers/d" ../../../DEBIAN/md5sums'
+	detects no-symvers.deb "Module.symvers missing"
+}
+
+wrong_source_link_detected() {
+	break_kbuild wrong-source.deb ln -sfn ../linux-kbuild-source-0.0 source
+	detects wrong-source.deb "source"
+}
+
 main() {
 	DEBS=${1:-$OUT/debs}
 	need_cmd chroot coreutils
@@ -203,9 +238,12 @@ main() {
 	prepare_root
 	echo "# maintainer scripts of $REL in a chroot"
 	for _case in kbuild_then_image hooks_ran reinstall remove_kbuild remove_image image_then_kbuild \
-		upgrade purge_all foreign_link_kept dangling_link_replaced directory_kept failing_hook; do
+		upgrade purge_all foreign_link_kept dangling_link_replaced directory_kept failing_hook \
+		missing_symvers_detected wrong_source_link_detected; do
 		ktap_check "maintscripts: $(echo "$_case" | tr _ ' ')" "$_case"
 	done
+	# what qemu-test's tree check says of the broken packages
+	cat "$R/tmp/broken.log" 2>/dev/null || true # absent when those cases failed early
 	ktap_summary
 }
 

@@ -62,7 +62,8 @@ check_kbuild() {
 	_d=usr/src/linux-kbuild-$_rel
 	has_files "linux-kbuild-$_rel" "$_d/Makefile" "$_d/.config" "$_d/Module.symvers" \
 		"$_d/include/config/auto.conf" "$_d/include/generated/autoconf.h" "$_d/scripts/mod/modpost" \
-		"$_d/scripts/basic/fixdep" "$_d/source -> ../linux-kbuild-source-$KVER" || return 1
+		"$_d/scripts/basic/fixdep" "$_d/source -> ../linux-kbuild-source-$KVER" \
+		"$_d/System.map -> /boot/System.map-$_rel" || return 1
 	_ctl=$(dpkg-deb -f "$(deb "linux-kbuild-$_rel")" Provides Depends)
 	printf '%s\n' "$_ctl" | grep -q "^Provides: linux-headers-$_rel$" || { echo "no Provides: linux-headers-$_rel"; return 1; }
 	printf '%s\n' "$_ctl" | grep -q "linux-kbuild-source-$KVER (= " || { echo "no versioned Depends on the source tree"; return 1; }

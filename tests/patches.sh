@@ -73,7 +73,7 @@ check_disjoint() {
 	(cd "$W/far/away/src" && find . ! -type d | sort) > "$W/src.list"
 	_both=$(comm -12 "$W/obj.list" "$W/src.list" | tr '\n' ' ')
 	[ "$_both" = "./Makefile " ] || { echo "in both halves: $_both"; return 1; }
-	for _f in .config Module.symvers include/config/auto.conf include/generated/autoconf.h \
+	for _f in .config Module.symvers System.map include/config/auto.conf include/generated/autoconf.h \
 		scripts/mod/modpost scripts/basic/fixdep tools/objtool/objtool scripts/genksyms/genksyms; do
 		[ -e "$W/else/where/obj/$_f" ] || { echo "objtree lacks $_f"; return 1; }
 	done
