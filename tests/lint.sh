@@ -24,8 +24,8 @@ cleanup() {
 shell_scripts() {
 	git -C "$TOP" ls-files | while read -r _f; do
 		case $_f in
+		debian/templates/* | debian/rules | *.config | *.patch) ;;
 		*.sh) echo "$_f" ;;
-		debian/templates/*.in | debian/rules | *.config | *.patch) ;;
 		*) head -n 1 "$TOP/$_f" 2>/dev/null | grep -qE '^#!.*/(ba|da)?sh' && echo "$_f" ;;
 		esac
 	done

@@ -223,27 +223,36 @@ wrong_source_link_detected() {
 	detects wrong-source.deb "source"
 }
 
-main() {
-	DEBS=${1:-$OUT/debs}
-	need_cmd chroot coreutils
-	SOURCE=$(find "$DEBS" -maxdepth 1 -name 'linux-kbuild-source-*_all.deb' | sort -V | tail -n 1)
-	[ -n "$SOURCE" ] || die "no linux-kbuild-source-*.deb in $DEBS: run ./build-kernel.sh first"
+# test_version SOURCE.deb: every case for the FLAVOUR packages of its version
+test_version() {
+	SOURCE=$1
 	KVER=$(dpkg-deb -f "$SOURCE" Package | sed 's/^linux-kbuild-source-//')
 	REL=$KVER-$FLAVOUR
 	IMAGE=$(find "$DEBS" -maxdepth 1 -name "linux-image-${REL}_*.deb" | sort -V | tail -n 1)
 	KBUILD=$(find "$DEBS" -maxdepth 1 -name "linux-kbuild-${REL}_*.deb" | sort -V | tail -n 1)
 	[ -n "$IMAGE" ] && [ -n "$KBUILD" ] || die "no linux-image/linux-kbuild-$REL .deb in $DEBS"
-	mkdir -p "$OUT/logs"
-	trap cleanup EXIT
+	cleanup
 	prepare_root
 	echo "# maintainer scripts of $REL in a chroot"
 	for _case in kbuild_then_image hooks_ran reinstall remove_kbuild remove_image image_then_kbuild \
 		upgrade purge_all foreign_link_kept dangling_link_replaced directory_kept failing_hook \
 		missing_symvers_detected wrong_source_link_detected; do
-		ktap_check "maintscripts: $(echo "$_case" | tr _ ' ')" "$_case"
+		ktap_check "maintscripts $KVER: $(echo "$_case" | tr _ ' ')" "$_case"
 	done
 	# what qemu-test's tree check says of the broken packages
 	cat "$R/tmp/broken.log" 2>/dev/null || true # absent when those cases failed early
+}
+
+main() {
+	DEBS=${1:-$OUT/debs}
+	need_cmd chroot coreutils
+	mkdir -p "$OUT/logs"
+	trap cleanup EXIT
+	_sources=$(find "$DEBS" -maxdepth 1 -name 'linux-kbuild-source-*_all.deb' | sort -V)
+	[ -n "$_sources" ] || die "no linux-kbuild-source-*.deb in $DEBS: run ./build-kernel.sh first"
+	for _s in $_sources; do
+		test_version "$_s"
+	done
 	ktap_summary
 }
 

@@ -6,7 +6,7 @@
 # debian/changelog date) but in another directory and without ccache, and
 # compare them byte for byte with the ones in out/debs.
 #
-# Usage: tests/repro.sh [FLAVOUR]     (default: tiny)
+# Usage: tests/repro.sh [FLAVOUR [KERNEL]]     (default: tiny 6.1)
 #
 # The image, kbuild and source-tree packages of that flavour are compared;
 # when they differ, the files that differ inside them are listed.
@@ -21,6 +21,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 
 OUT=${KBS_OUT:-$TOP/out}
 FLAVOUR=${1:-tiny}
+KERNEL=${2:-6.1}
 AGAIN=$OUT/repro
 
 # diff_debs A B: the paths whose contents differ between two .debs
@@ -43,10 +44,10 @@ compare() {
 }
 
 main() {
-	_src=$(find "$OUT/debs" -maxdepth 1 -name 'linux-kbuild-source-*_all.deb' | sort -V | tail -n 1)
-	[ -n "$_src" ] || die "no packages in $OUT/debs: run ./build-kernel.sh first"
+	_src=$(find "$OUT/debs" -maxdepth 1 -name "linux-kbuild-source-$KERNEL.*_all.deb" | sort -V | tail -n 1)
+	[ -n "$_src" ] || die "no linux-kbuild-source-$KERNEL.* in $OUT/debs: run ./build-kernel.sh --kernel $KERNEL first"
 	_kver=$(dpkg-deb -f "$_src" Package | sed 's/^linux-kbuild-source-//')
-	_kernel=${_kver%.*}
+	_kernel=$KERNEL
 	rm -rf "$AGAIN"
 	_t0=$(date +%s)
 	if KBS_OUT=$AGAIN "$TOP/build-kernel.sh" --kernel "$_kernel" --flavours "$FLAVOUR" --no-ccache \

@@ -1,3 +1,4 @@
+# shellcheck shell=sh
 # The build and source links of /lib/modules/@REL@, shared by the image and
 # kbuild packages: whichever is configured second lays them, either one's
 # removal takes them away, and a link or directory that is not ours is
