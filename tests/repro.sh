@@ -11,6 +11,11 @@
 # The image, kbuild and source-tree packages of that flavour are compared;
 # when they differ, the files that differ inside them are listed.
 #
+# Status (measured): linux-kbuild-source is byte-identical; the image
+# (vmlinuz, System.map) and the kbuild package (tools/objtool/objtool,
+# whose build-id covers its path-dependent debug info) are not yet, so this
+# is not in tests/suites until they are.
+#
 # Environment: KBS_OUT (default out/).
 
 set -eu
