@@ -89,6 +89,20 @@ ktap_summary() {
 	[ "$KTAP_FAIL" -eq 0 ]
 }
 
+# bump_deb DEB SUFFIX OUTDIR: DEB again with version V+SUFFIX, and its
+# "(= V)" dependencies likewise, as a rebuild after a debian/changelog bump
+# makes it; uncompressed, to unpack fast in a TCG guest.  Prints its path.
+bump_deb() {
+	_bd_tmp=$(mktemp -d)
+	dpkg-deb -R "$1" "$_bd_tmp/p"
+	_bd_v=$(dpkg-deb -f "$1" Version)
+	sed -i -e "s/^Version: .*/Version: $_bd_v$2/" -e "s/(= $_bd_v)/(= $_bd_v$2)/" "$_bd_tmp/p/DEBIAN/control"
+	_bd_out=$3/$(dpkg-deb -f "$1" Package)_$_bd_v$2_$(dpkg-deb -f "$1" Architecture).deb
+	dpkg-deb -Znone -b "$_bd_tmp/p" "$_bd_out" >/dev/null
+	rm -rf "$_bd_tmp"
+	printf '%s\n' "$_bd_out"
+}
+
 # setup_ccache BASEDIR: use ccache, when installed, from a persistent
 # directory outside the work tree; paths under BASEDIR are hashed relative
 # so rebuilds in another checkout still hit.  Sets KBS_CC.

@@ -116,23 +116,14 @@ image_then_kbuild() {
 	dpkg_do -i "/debs/${IMAGE##*/}" && links_ours
 }
 
-# bump_deb DEB: the same package with a higher version, as a rebuild after
-# a debian/changelog bump would make it
-bump_deb() {
-	rm -rf "$R/tmp/bump"
-	dpkg-deb -R "$1" "$R/tmp/bump"
-	_v=$(dpkg-deb -f "$1" Version)
-	sed -i -e "s/^Version: .*/Version: $_v+up1/" -e "s/(= $_v)/(= $_v+up1)/" "$R/tmp/bump/DEBIAN/control"
-	dpkg-deb -b "$R/tmp/bump" "$R/debs/up-${1##*/}" > /dev/null
-}
-
 upgrade() {
+	mkdir -p "$R/debs/up"
 	for _d in "$SOURCE" "$KBUILD" "$IMAGE"; do
-		bump_deb "$_d"
+		bump_deb "$_d" +up1 "$R/debs/up" > /dev/null
 	done
 	in_root dpkg-query -L "linux-kbuild-$REL" "linux-image-$REL" | sort > "$R/tmp/files-old"
 	: > "$R/tmp/hooks.log"
-	dpkg_do -i "/debs/up-${SOURCE##*/}" "/debs/up-${KBUILD##*/}" "/debs/up-${IMAGE##*/}" || return 1
+	dpkg_do -i -R /debs/up || return 1
 	links_ours || return 1
 	in_root dpkg-query -L "linux-kbuild-$REL" "linux-image-$REL" | sort > "$R/tmp/files-new"
 	cmp -s "$R/tmp/files-old" "$R/tmp/files-new" || { echo "file lists differ after the upgrade"; return 1; }
