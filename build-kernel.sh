@@ -81,7 +81,7 @@ build_packages() {
 	# shellcheck disable=SC2086 # flavour names
 	(cd "$_dir" && debian/bin/gencontrol "$KERNEL" $FLAVOURS) 2>&1 | show_progress
 	install_build_deps "$_dir"
-	setup_ccache "$OUT/pkg"
+	setup_ccache
 	_start=$(date +%s)
 	{ (cd "$_dir" && KBS_CC="$KBS_CC" DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-} parallel=$JOBS" \
 		dpkg-buildpackage -b -uc -us 2>&1) || echo "kbuild-split: dpkg-buildpackage failed"; } | show_progress

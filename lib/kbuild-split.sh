@@ -103,17 +103,20 @@ bump_deb() {
 	printf '%s\n' "$_bd_out"
 }
 
-# setup_ccache BASEDIR: use ccache, when installed, from a persistent
-# directory outside the work tree; paths under BASEDIR are hashed relative
-# so rebuilds in another checkout still hit.  Sets KBS_CC.
+# setup_ccache: use ccache, when installed, from a persistent directory
+# outside the work tree.  No base_dir: ccache would rewrite absolute paths
+# to relative ones on the compiler's command line, which defeats the
+# kernel's -fmacro-prefix-map and changes every __FILE__ string, so its
+# objects would differ from a build without ccache.  Hits therefore need
+# the same build directory, which build-kernel.sh always uses.  Sets KBS_CC.
 # shellcheck disable=SC2034 # KBS_CC is for the scripts that source this file
 setup_ccache() {
 	KBS_CC=gcc
 	if [ "${KBS_CCACHE:-1}" = 1 ] && command -v ccache >/dev/null 2>&1; then
 		CCACHE_DIR=${KBS_CCACHE_DIR:-/var/cache/kbuild-split/ccache}
-		CCACHE_BASEDIR=$1
 		CCACHE_NOHASHDIR=1
-		export CCACHE_DIR CCACHE_BASEDIR CCACHE_NOHASHDIR
+		export CCACHE_DIR CCACHE_NOHASHDIR
+		unset CCACHE_BASEDIR
 		mkdir -p "$CCACHE_DIR"
 		KBS_CC="ccache gcc"
 	fi

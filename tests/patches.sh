@@ -177,7 +177,7 @@ test_version() {
 
 main() {
 	need_cmd modinfo kmod
-	setup_ccache "$OUT"
+	setup_ccache
 	[ $# -gt 0 ] || set -- 6.1 6.12
 	for _v in "$@"; do
 		test_version "$_v"
