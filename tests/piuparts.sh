@@ -1,17 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# tests/piuparts.sh - Debian's piuparts on the built packages: install into
-# a fresh bookworm chroot, remove, purge, and check that nothing is left
-# behind and no file is broken.  Not part of tests/run (it debootstraps its
-# own chroot, a few minutes); the upgrade from a previous build is covered
-# by tests/maintscripts.sh, since piuparts only upgrades from the archive.
+# tests/piuparts.sh - Debian's piuparts on the built packages, against a
+# bookworm base: install and purge in a fresh chroot, then the upgrade from
+# the previous build to this one, checking that nothing is left behind and
+# no file is broken.  Not part of tests/run: it debootstraps its own chroot
+# and downloads gcc into it for every test, several minutes a flavour.
 #
 # Usage: tests/piuparts.sh [DEBDIR]     (default: out/debs)
 #
-# Runs one piuparts per flavour on the source, kbuild and image packages
-# together.  Needs root and piuparts (apt-get install piuparts).
-# Environment: KBS_OUT (default out/), KBS_MIRROR (default: deb.debian.org's).
+# One piuparts run per flavour on its source, kbuild and image packages
+# together.  The previous build is these packages with version V~prev
+# (lower than V), in a local repository that piuparts's apt-get installs
+# first; then piuparts installs the .debs over them.  Needs root and
+# piuparts (apt-get install piuparts).
+# Environment: KBS_OUT (default out/), KBS_FLAVOUR (default: every flavour),
+# KBS_MIRROR (default: this machine's Debian mirror).
 
 set -eu
 
@@ -20,38 +24,70 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/lib/kbuild-split.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
+FLAVOUR=${KBS_FLAVOUR:-}
 MIRROR=${KBS_MIRROR:-$(sed -n 's/^URIs: *\(http[^ ]*\/debian\)$/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)}
 MIRROR=${MIRROR:-http://deb.debian.org/debian}
 BASE=$OUT/piuparts/bookworm.tgz
 
-# piuparts_run NAME DEB...: one piuparts run, its log kept
+# make_prev_repo DIR DEB...: the "previous build" of DEBs as an apt repository
+make_prev_repo() {
+	_dir=$1
+	shift
+	rm -rf "$_dir"
+	mkdir -p "$_dir"
+	for _deb in "$@"; do
+		bump_deb "$_deb" '~prev' "$_dir" > /dev/null
+	done
+	(cd "$_dir" && dpkg-scanpackages . > Packages 2> /dev/null)
+}
+
+# piuparts_run NAME DEB...: one piuparts run (install/purge, then upgrade from
+# the previous build), its log kept
 piuparts_run() {
 	_name=$1
 	shift
 	_log=$OUT/piuparts/$_name.log
+	_prev=$OUT/piuparts/prev-$_name
+	make_prev_repo "$_prev" "$@"
 	if [ -f "$BASE" ]; then
-		set -- -b "$BASE" "$@"
+		_base="-b $BASE"
 	else
-		set -- -s "$BASE" "$@"
+		_base="-s $BASE"
 	fi
-	piuparts -d bookworm -m "$MIRROR" --no-upgrade-test -l "$_log" "$@" > /dev/null 2>&1 ||
+	# shellcheck disable=SC2086 # two words
+	piuparts -d bookworm -m "$MIRROR" $_base --bindmount="$_prev" \
+		--extra-repo="deb [trusted=yes] file://$_prev ./" -l "$_log" "$@" > /dev/null 2>&1 ||
 		{ grep -E 'FAIL|ERROR' "$_log" | tail -n 5; return 1; }
-	grep -E '^[0-9:]+ PASS' "$_log" | tail -n 1 | sed 's/^/# /'
+	for _pass in 'Installation and purging test' 'Installation, upgrade and purging tests'; do
+		grep -q "INFO: PASS: $_pass" "$_log" || { echo "piuparts did not pass '$_pass'; see $_log"; return 1; }
+		grep "INFO: PASS: $_pass" "$_log" | sed 's/^/# /'
+	done
+}
+
+# test_release SOURCE.deb KBUILD.deb: piuparts on them and their image
+test_release() {
+	_rel=$(dpkg-deb -f "$2" Package | sed 's/^linux-kbuild-//')
+	_img=$(find "$DEBS" -maxdepth 1 -name "linux-image-${_rel}_*.deb" | sort -V | tail -n 1)
+	_t0=$(date +%s)
+	ktap_check "piuparts: linux-kbuild-source + linux-kbuild + linux-image of $_rel" \
+		piuparts_run "$_rel" "$1" "$2" "$_img"
+	echo "# piuparts $_rel: $(($(date +%s) - _t0)) s, log $OUT/piuparts/$_rel.log"
 }
 
 main() {
 	DEBS=${1:-$OUT/debs}
 	need_cmd piuparts piuparts
+	need_cmd dpkg-scanpackages dpkg-dev
 	[ "$(id -u)" = 0 ] || die "piuparts needs root"
 	mkdir -p "$OUT/piuparts"
-	_src=$(find "$DEBS" -maxdepth 1 -name 'linux-kbuild-source-*_all.deb' | sort -V | tail -n 1)
-	[ -n "$_src" ] || die "no packages in $DEBS: run ./build-kernel.sh first"
-	_kver=$(dpkg-deb -f "$_src" Package | sed 's/^linux-kbuild-source-//')
-	for _kb in "$DEBS"/linux-kbuild-"$_kver"-*.deb; do
-		_rel=$(dpkg-deb -f "$_kb" Package | sed 's/^linux-kbuild-//')
-		_img=$(find "$DEBS" -maxdepth 1 -name "linux-image-${_rel}_*.deb" | sort -V | tail -n 1)
-		ktap_check "piuparts: linux-kbuild-source + linux-kbuild + linux-image of $_rel" \
-			piuparts_run "$_rel" "$_src" "$_kb" "$_img"
+	_sources=$(find "$DEBS" -maxdepth 1 -name 'linux-kbuild-source-*_all.deb' | sort -V)
+	[ -n "$_sources" ] || die "no packages in $DEBS: run ./build-kernel.sh first"
+	for _src in $_sources; do
+		_kver=$(dpkg-deb -f "$_src" Package | sed 's/^linux-kbuild-source-//')
+		for _kb in "$DEBS"/linux-kbuild-"$_kver"-${FLAVOUR:-*}_*.deb; do
+			[ -f "$_kb" ] || continue
+			test_release "$_src" "$_kb"
+		done
 	done
 	ktap_summary
 }
