@@ -48,6 +48,7 @@ piuparts_run() {
 	shift
 	_log=$OUT/piuparts/$_name.log
 	_prev=$OUT/piuparts/prev-$_name
+	rm -f "$_log" # piuparts appends to it
 	make_prev_repo "$_prev" "$@"
 	if [ -f "$BASE" ]; then
 		_base="-b $BASE"
