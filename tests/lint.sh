@@ -42,7 +42,7 @@ main() {
 	for _t in "$TOP"/debian/templates/image.*.in "$TOP"/debian/templates/kbuild.*.in; do
 		_s=$W/$(basename "$_t" .in)
 		sed -e '/#LINKS#/{r '"$TOP/debian/templates/links.sh" -e 'd}' "$_t" |
-			sed -e 's/@REL@/6.1.0-flavour/g' -e 's/@KVER@/6.1.0/g' -e 's/#DEBHELPER#//' > "$_s"
+			sed -e 's/@REL@/6.1.0-flavour/g' -e 's/@KVER@/6.1.0/g' -e 's/@INITRD@/No/g' -e 's/#DEBHELPER#//' > "$_s"
 		ktap_check "shellcheck debian/templates/${_t##*/}" shellcheck -s sh -S warning "$_s"
 	done
 	ktap_summary
