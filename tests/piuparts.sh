@@ -50,13 +50,9 @@ piuparts_run() {
 	_prev=$OUT/piuparts/prev-$_name
 	rm -f "$_log" # piuparts appends to it
 	make_prev_repo "$_prev" "$@"
-	if [ -f "$BASE" ]; then
-		_base="-b $BASE"
-	else
-		_base="-s $BASE"
-	fi
-	# shellcheck disable=SC2086 # two words
-	piuparts -d bookworm -m "$MIRROR" $_base --bindmount="$_prev" \
+	_base=-s # save the base chroot the first time, then reuse it
+	[ ! -f "$BASE" ] || _base=-b
+	piuparts -d bookworm -m "$MIRROR" "$_base" "$BASE" --bindmount="$_prev" \
 		--extra-repo="deb [trusted=yes] file://$_prev ./" -l "$_log" "$@" > /dev/null 2>&1 ||
 		{ grep -E 'FAIL|ERROR' "$_log" | tail -n 5; return 1; }
 	for _pass in 'Installation and purging test' 'Installation, upgrade and purging tests'; do
