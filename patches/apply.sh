@@ -4,6 +4,7 @@
 # apply.sh - unpack Debian's kernel source tarball and apply a patch series.
 #
 # Usage: patches/apply.sh VERSION DESTDIR
+#        patches/apply.sh --describe VERSION
 #   VERSION  kernel series: 6.1 (default of Debian 12) or 6.12; the tarball
 #            is /usr/src/linux-source-VERSION.tar.xz (apt-get install
 #            linux-source-VERSION) and the series patches/VERSION/series.
@@ -12,7 +13,9 @@
 # The tree is unpacked and patched next to DESTDIR and moved into place
 # only when every patch applied, so a failed run leaves no tree behind.
 # On a patch that does not apply it stops with the patch's name and the
-# output of patch(1).
+# output of patch(1).  The tree's .kbuild-split-series says what it was
+# made from: the tarball's and every patch's sha256.  --describe prints
+# that for the current tarball and series, to tell whether a tree is stale.
 #
 # Environment: KBS_TARBALL overrides the tarball path.
 
@@ -31,7 +34,7 @@ cleanup() {
 }
 
 usage() {
-	sed -n 's/^# \{0,1\}//; 4,10p' "$0" >&2
+	sed -n 's/^# \{0,1\}//; 4,11p' "$0" >&2
 	exit 2
 }
 
@@ -50,10 +53,16 @@ series_patches() {
 
 unpack_tarball() {
 	need_cmd xz xz-utils
-	[ -r "$1" ] ||
-		die "$1 not found: install it with apt-get install linux-source-$VERSION"
 	log "unpacking $1"
 	tar -xJf "$1" -C "$2" --strip-components=1
+}
+
+# describe_series: the tarball and the patches, by content
+describe_series() {
+	printf 'tarball: %s\n' "$(sha256sum < "$TARBALL" | cut -d' ' -f1)"
+	series_patches "$SERIES" | while read -r _patch; do
+		printf '%s  %s\n' "$(sha256sum < "$_patch" | cut -d' ' -f1)" "${_patch#"$TOP"/}"
+	done
 }
 
 apply_series() {
@@ -67,20 +76,28 @@ apply_series() {
 		fi
 		log "applied ${_patch##*/}"
 	done < "$WORK/patches"
-	{
-		printf 'tarball: %s\n' "$TARBALL"
-		sed "s:^$TOP/::" "$WORK/patches"
-	} > "$_tree/.kbuild-split-series"
+	describe_series > "$_tree/.kbuild-split-series"
 }
 
 main() {
 	[ $# -eq 2 ] || usage
-	VERSION=$1
-	DEST=$2
+	if [ "$1" = --describe ]; then
+		VERSION=$2
+		DEST=
+	else
+		VERSION=$1
+		DEST=$2
+	fi
 	SERIES=$TOP/patches/$VERSION/series
 	TARBALL=${KBS_TARBALL:-$(kernel_tarball "$VERSION")}
 
 	[ -r "$SERIES" ] || die "no series for kernel $VERSION: ${SERIES#"$TOP"/} not found (series: $(known_versions))"
+	[ -r "$TARBALL" ] ||
+		die "$TARBALL not found: install it with apt-get install linux-source-$VERSION"
+	if [ -z "$DEST" ]; then
+		describe_series
+		return 0
+	fi
 	[ ! -e "$DEST" ] || die "$DEST already exists: remove it or name a new directory"
 	need_cmd patch patch
 

@@ -14,8 +14,16 @@
 # again; check modules_install's links, and that an in-tree build's
 # modules_install is unchanged.  Modules are never loaded here.
 #
+# When build-kernel.sh has built that version (out/pkg/VERSION) from the
+# same tarball and series, by content (patches/apply.sh --describe), its
+# patched tree and the O= tree of one of its flavours (tiny when there is
+# one) stand for the unpack and the build: the same apply.sh made them on
+# a fresh unpack, and a kernel build costs CI minutes.  Otherwise this
+# unpacks and builds its own.
+#
 # Environment: KBS_OUT (default out/), KBS_JOBS (default nproc + 1),
-# KBS_CCACHE=0 to build without ccache, KBS_CCACHE_DIR.
+# KBS_CCACHE=0 to build without ccache, KBS_CCACHE_DIR, KBS_REUSE=0 to
+# unpack and build here even when the package build could be reused.
 
 set -eu
 
@@ -121,11 +129,23 @@ check_modinst_links() {
 	[ "$(readlink "$W/inplace/source")" = "$SRC" ] || { echo "source -> $(readlink "$W/inplace/source")"; return 1; }
 }
 
+# unapply_series TREE: take the series back out of TREE, last patch first
+unapply_series() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/patches/$VERSION/series" |
+		awk '{ l[NR] = $1 } END { for (i = NR; i > 0; i--) print l[i] }' |
+		while read -r _p; do
+			patch -d "$1" -p1 -R --batch -s < "$TOP/patches/$VERSION/$_p" || return 1
+		done
+}
+
 # An in-tree build's modules_install runs the same commands as unpatched.
+# Both trees are hard-linked copies of the patched one (patch(1) writes a
+# new file for each file it changes, so taking the series back out of one
+# copy leaves the others alone), which spares a second unpack.
 check_intree_unchanged() {
-	mkdir -p "$W/intree"
-	tar -xJf "$(kernel_tarball "$VERSION")" -C "$W/intree" --strip-components=1
 	cp -al "$SRC" "$W/intree-patched" && rm -f "$W/intree-patched/.kbuild-split-series"
+	cp -al "$W/intree-patched" "$W/intree"
+	unapply_series "$W/intree" || { echo "the series does not come back out of the patched tree"; return 1; }
 	for _t in intree intree-patched; do
 		make -s -C "$W/$_t" tinyconfig > /dev/null 2>&1
 		"$W/$_t/scripts/config" --file "$W/$_t/.config" -e MODULES
@@ -139,6 +159,24 @@ check_intree_unchanged() {
 	cmp -s "$W/intree.modinst" "$W/intree-patched.modinst"
 }
 
+# find_package_build: set SRC and OBJ to build-kernel.sh's patched tree and
+# the O= tree of one flavour when they are of the current tarball and series
+find_package_build() {
+	[ "${KBS_REUSE:-1}" = 1 ] || return 1
+	_build=$OUT/pkg/$VERSION/kbuild-split/debian/build
+	[ -f "$_build/src/.kbuild-split-series" ] || return 1
+	"$TOP/patches/apply.sh" --describe "$VERSION" > "$W/series.now" 2> /dev/null || return 1
+	cmp -s "$W/series.now" "$_build/src/.kbuild-split-series" || return 1
+	for _obj in "$_build/obj-tiny" "$_build"/obj-*; do
+		if [ -f "$_obj/Module.symvers" ] && [ -f "$_obj/include/config/kernel.release" ]; then
+			SRC=$_build/src
+			OBJ=$_obj
+			return 0
+		fi
+	done
+	return 1
+}
+
 test_version() {
 	VERSION=$1
 	W=$OUT/tests/patches-$VERSION
@@ -147,13 +185,18 @@ test_version() {
 	rm -rf "$W"
 	mkdir -p "$W"
 	echo "# kernel $VERSION"
-	if ! "$TOP/patches/apply.sh" "$VERSION" "$SRC" > "$W/apply.log" 2>&1; then
+	if find_package_build; then
+		ktap_ok "$VERSION: series applies # by build-kernel.sh, to a fresh unpack: ${SRC#"$OUT"/}"
+		ktap_check "$VERSION: checkpatch clean" check_patches
+		ktap_ok "$VERSION: O= build # build-kernel.sh's ${OBJ#"$OUT"/}"
+	elif ! "$TOP/patches/apply.sh" "$VERSION" "$SRC" > "$W/apply.log" 2>&1; then
 		ktap_fail "$VERSION: series applies" "$(tail -n 1 "$W/apply.log")"
 		return 0
+	else
+		ktap_ok "$VERSION: series applies"
+		ktap_check "$VERSION: checkpatch clean" check_patches
+		ktap_check "$VERSION: O= build" build_kernel
 	fi
-	ktap_ok "$VERSION: series applies"
-	ktap_check "$VERSION: checkpatch clean" check_patches
-	ktap_check "$VERSION: O= build" build_kernel
 	if ! [ -f "$OBJ/Module.symvers" ]; then
 		ktap_skip "$VERSION: install and module builds" "the kernel did not build"
 		return 0
