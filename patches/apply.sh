@@ -54,7 +54,8 @@ series_patches() {
 unpack_tarball() {
 	need_cmd xz xz-utils
 	log "unpacking $1"
-	tar -xJf "$1" -C "$2" --strip-components=1
+	# Debian's tarball has xz blocks: -T0 decompresses them in parallel
+	tar -I 'xz -T0' -xf "$1" -C "$2" --strip-components=1
 }
 
 # describe_series: the tarball and the patches, by content
