@@ -12,8 +12,9 @@
 #
 # The tree is unpacked and patched next to DESTDIR and moved into place
 # only when every patch applied, so a failed run leaves no tree behind.
-# On a patch that does not apply it stops with the patch's name and the
-# output of patch(1).  The tree's .kbuild-split-series says what it was
+# Patches must apply exactly: patch(1) runs with --fuzz=0, so a patch
+# whose context lines differ from the tree stops the run with the patch's
+# name and patch(1)'s complaint (an offset, lines moved, is fine).  The tree's .kbuild-split-series says what it was
 # made from: the tarball's and every patch's sha256.  --describe prints
 # that for the current tarball and series, to tell whether a tree is stale.
 #
@@ -71,9 +72,10 @@ apply_series() {
 	series_patches "$SERIES" > "$WORK/patches"
 	while read -r _patch; do
 		[ -r "$_patch" ] || die "patch ${_patch#"$TOP"/} listed in ${SERIES#"$TOP"/} is missing"
-		if ! _out=$(patch -d "$_tree" -p1 --forward --batch -s < "$_patch" 2>&1); then
-			printf '%s\n' "$_out" >&2
-			die "patch ${_patch#"$TOP"/} does not apply to linux-source-$VERSION; nothing was installed at $DEST"
+		# --fuzz=0: a hunk whose context differs is an error, not a guess
+		if ! _out=$(patch -d "$_tree" -p1 --forward --batch --fuzz=0 < "$_patch" 2>&1); then
+			printf '%s\n' "$_out" | grep -v '^patching file ' >&2
+			die "patch ${_patch#"$TOP"/} does not apply exactly (fuzz 0) to linux-source-$VERSION: refresh it; nothing was installed at $DEST"
 		fi
 		log "applied ${_patch##*/}"
 	done < "$WORK/patches"
