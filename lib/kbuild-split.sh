@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
-# Shared shell helpers for kbuild-split's scripts: messages, checks, KTAP output.
-# Source it after setting PROG:  . "$TOP/lib/kbuild-split.sh"
+# Shared shell helpers for kbuild-split's scripts: messages, checks, the
+# packages a script needs, flavours and their architectures, KTAP output.
+# Source it after setting TOP (the repository's top) and, if you like, PROG:
+#   TOP=$(cd "$(dirname "$0")/.." && pwd); . "$TOP/lib/kbuild-split.sh"
 #
 # Environment knobs honoured by every script:
 #   KBS_OUT         output directory (default: <repo>/out)
@@ -28,6 +30,53 @@ need_cmd() {
 		die "'$1' not found; install it with: apt-get install $2"
 }
 
+# is_installed PACKAGE: dpkg has PACKAGE (name[:arch]) installed.
+is_installed() {
+	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q ' ok installed$'
+}
+
+# need_packages PACKAGE...: install the Debian packages that are missing, as
+# root with apt-get, or fail naming the command that installs them.
+need_packages() {
+	_np_missing=
+	for _np in "$@"; do
+		is_installed "$_np" || _np_missing="$_np_missing $_np"
+	done
+	[ -n "$_np_missing" ] || return 0
+	[ "$(id -u)" = 0 ] ||
+		die "missing packages:$_np_missing; run as root, or first: apt-get install$_np_missing"
+	log "installing:$_np_missing"
+	apt_update
+	# shellcheck disable=SC2086 # a list of package names
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $_np_missing \
+		>/dev/null || die "apt-get install$_np_missing failed; run it by hand to see why"
+}
+
+# apt_update: apt-get update, once per run of a script.
+apt_update() {
+	[ -z "${KBS_APT_UPDATED:-}" ] || return 0
+	apt-get update -qq >/dev/null || die "apt-get update failed; check /etc/apt/sources.list*"
+	KBS_APT_UPDATED=1
+}
+
+# find_mirror: the Debian mirror apt on this machine uses (deb822 or
+# one-line sources), or KBS_MIRROR
+find_mirror() {
+	if [ -n "${KBS_MIRROR:-}" ]; then
+		printf '%s\n' "$KBS_MIRROR"
+		return
+	fi
+	cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list \
+		/etc/apt/sources.list.d/*.list 2>/dev/null |
+		awk '$1 == "URIs:" { print $2 } $1 == "deb" { print ($2 ~ /^\[/) ? $3 : $2 }' |
+		grep -m 1 '/debian/\{0,1\}$' || echo http://deb.debian.org/debian
+}
+
+# list_data FILE: the first word of each line, '#' comments and blank lines dropped.
+list_data() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1" | awk '{ print $1 }'
+}
+
 # data_value FILE KEY: the second field of FILE's "KEY VALUE" line ('#' lines are
 # comments); fails when there is none.  For data files such as qemu-test/timeouts.
 data_value() {
@@ -39,12 +88,72 @@ kernel_tarball() {
 	printf '/usr/src/linux-source-%s.tar.xz\n' "$1"
 }
 
-# KTAP-style results: ktap_ok NAME, ktap_fail NAME WHY, ktap_skip NAME WHY,
-# then ktap_summary prints "N passed, N failed" and returns non-zero on failure.
+# --- flavours and architectures ----------------------------------------------
+
+# known_flavours: the flavours of debian/flavours, one a line.
+known_flavours() {
+	for _kf in "$TOP"/debian/flavours/*.config; do
+		_kf=${_kf##*/}
+		printf '%s\n' "${_kf%.config}"
+	done
+}
+
+# flavour_file FLAVOUR: its config fragment; fails naming the known ones.
+flavour_file() {
+	[ -r "$TOP/debian/flavours/$1.config" ] ||
+		die "no flavour '$1': add debian/flavours/$1.config, or pick one of: $(known_flavours | tr '\n' ' ')"
+	printf '%s\n' "$TOP/debian/flavours/$1.config"
+}
+
+# flavour_field FLAVOUR FIELD: the value of its "# FIELD: value" header line.
+flavour_field() {
+	_ff=$(flavour_file "$1") || exit 1
+	sed -n "s/^# $2: *//p" "$_ff" | head -n 1
+}
+
+# flavour_arch FLAVOUR: its Debian architecture ("# Arch:" line), which
+# debian/arches/ must know.
+flavour_arch() {
+	_fa=$(flavour_field "$1" Arch) || exit 1
+	[ -n "$_fa" ] || die "debian/flavours/$1.config has no '# Arch:' line: add one, e.g. '# Arch: amd64'"
+	[ -r "$TOP/debian/arches/$_fa" ] ||
+		die "flavour $1 is for architecture '$_fa', which debian/arches/ does not know: add debian/arches/$_fa, or fix its '# Arch:' line"
+	printf '%s\n' "$_fa"
+}
+
+# flavour_fragments FLAVOUR: the config fragments of FLAVOUR in merge order:
+# debian/config/common.config, those its "# Include:" line names (from
+# debian/config/), its own.
+flavour_fragments() {
+	_fr=$(flavour_file "$1") || exit 1
+	printf '%s\n' "$TOP/debian/config/common.config"
+	for _inc in $(flavour_field "$1" Include); do
+		[ -r "$TOP/debian/config/$_inc.config" ] ||
+			die "debian/flavours/$1.config includes '$_inc', but there is no debian/config/$_inc.config"
+		printf '%s\n' "$TOP/debian/config/$_inc.config"
+	done
+	printf '%s\n' "$_fr"
+}
+
+# arch_value ARCH KEY: a "KEY VALUE" of debian/arches/ARCH (kernel-arch, ...).
+arch_value() {
+	data_value "$TOP/debian/arches/$1" "$2" ||
+		die "debian/arches/$1 has no '$2' line"
+}
+
+# --- KTAP ---------------------------------------------------------------------
+
+# KTAP results: ktap_plan N first when the count is known, then ktap_ok NAME,
+# ktap_fail NAME WHY, ktap_skip NAME WHY; ktap_summary prints "N passed, N
+# failed[, N skipped]" and returns non-zero on failure.
 KTAP_N=0
 KTAP_PASS=0
 KTAP_FAIL=0
 KTAP_SKIP=0
+
+ktap_plan() {
+	printf 'KTAP version 1\n1..%d\n' "$1"
+}
 
 ktap_ok() {
 	KTAP_N=$((KTAP_N + 1))
@@ -89,19 +198,47 @@ ktap_summary() {
 	[ "$KTAP_FAIL" -eq 0 ]
 }
 
-# bump_deb DEB SUFFIX OUTDIR: DEB again with version V+SUFFIX, and its
-# "(= V)" dependencies likewise, as a rebuild after a debian/changelog bump
-# makes it; uncompressed, to unpack fast in a TCG guest.  Prints its path.
+# --- packages -------------------------------------------------------------------
+
+# bump_deb DEB SUFFIX OUTDIR: DEB again with version V+SUFFIX, and the
+# relations that name V (or V.1~, the end of a range) likewise, as a
+# rebuild after a debian/changelog bump makes it; uncompressed, to unpack
+# fast in a TCG guest.  Prints its path.
 bump_deb() {
 	_bd_tmp=$(mktemp -d)
 	dpkg-deb -R "$1" "$_bd_tmp/p"
 	_bd_v=$(dpkg-deb -f "$1" Version)
-	sed -i -e "s/^Version: .*/Version: $_bd_v$2/" -e "s/(= $_bd_v)/(= $_bd_v$2)/" "$_bd_tmp/p/DEBIAN/control"
+	_bd_re=$(printf '%s\n' "$_bd_v" | sed 's/[.]/\\./g')
+	sed -i -e "s/^Version: .*/Version: $_bd_v$2/" \
+		-e "/^\(Depends\|Breaks\|Pre-Depends\):/s/ $_bd_re\(\.1~\)\{0,1\})/ $_bd_v$2\1)/g" "$_bd_tmp/p/DEBIAN/control"
 	_bd_out=$3/$(dpkg-deb -f "$1" Package)_$_bd_v$2_$(dpkg-deb -f "$1" Architecture).deb
 	dpkg-deb -Znone -b "$_bd_tmp/p" "$_bd_out" >/dev/null
 	rm -rf "$_bd_tmp"
 	printf '%s\n' "$_bd_out"
 }
+
+# elf_machine FILE: the e_machine of an ELF file (62 x86-64, 183 AArch64),
+# nothing for another file
+elf_machine() {
+	[ "$(head -c 4 "$1" | tail -c 3)" = ELF ] || return 0
+	od -An -tu2 -j18 -N2 "$1" | tr -d ' '
+}
+
+# maint_script_problems SCRIPT KIND.NAME: what is wrong with a maintainer
+# script (one line each; nothing when it is right): its syntax, shellcheck,
+# a function defined twice, and the hook directory debian/maint/hooks says
+# it runs for KIND.NAME (image.postinst, ...)
+maint_script_problems() {
+	sh -n "$1" 2>&1 | head -n 1
+	shellcheck -s sh -S warning -f gcc "$1" 2>&1 | head -n 3
+	sed -n 's/^\([a-z_][a-z0-9_]*\)() *{.*/\1/p' "$1" | sort | uniq -d | sed 's/^/defined twice: /'
+	if _mh=$(data_value "$TOP/debian/maint/hooks" "$2"); then
+		grep -q "^run_hooks() {" "$1" || echo "no run_hooks function"
+		grep -q "run_hooks $_mh " "$1" || echo "does not run the $_mh hooks"
+	fi
+}
+
+# --- kernel builds ------------------------------------------------------------
 
 # setup_ccache: use ccache, when installed, from a persistent directory
 # outside the work tree.  No base_dir: ccache would rewrite absolute paths
@@ -112,9 +249,11 @@ bump_deb() {
 # mode: on a miss ccache takes the headers from the dependency file gcc
 # writes for kbuild (-Wp,-MMD) instead of running the preprocessor once more;
 # without it, a build with an empty cache took 1.32 times as long as one
-# without ccache (bench/run), and CI's caches are always empty.  Sets KBS_CC.
-# shellcheck disable=SC2034 # KBS_CC is for the scripts that source this file
+# without ccache (bench/run), and CI's caches are always empty.  Sets
+# KBS_CC_LAUNCHER (ccache, or nothing) and KBS_CC (the compiler command).
+# shellcheck disable=SC2034 # both are for the scripts that source this file
 setup_ccache() {
+	KBS_CC_LAUNCHER=
 	KBS_CC=gcc
 	if [ "${KBS_CCACHE:-1}" = 1 ] && command -v ccache >/dev/null 2>&1; then
 		CCACHE_DIR=${KBS_CCACHE_DIR:-/var/cache/kbuild-split/ccache}
@@ -123,24 +262,56 @@ setup_ccache() {
 		export CCACHE_DIR CCACHE_NOHASHDIR CCACHE_DEPEND
 		unset CCACHE_BASEDIR
 		mkdir -p "$CCACHE_DIR"
+		KBS_CC_LAUNCHER=ccache
 		KBS_CC="ccache gcc"
 	fi
 }
 
-# kbuild_nm: the nm command for kernel builds (make NM=...).  GNU nm loads
+# kbuild_nm [CROSS_COMPILE]: the nm command for kernel builds (make NM=...).  GNU nm loads
 # every plugin in /usr/lib/bfd-plugins unless one is named; with clang
 # installed that includes LLVMgold, and each call maps libLLVM (57 MB, 90 ms
 # instead of 2), while 6.1's check-local-export runs nm on every object.
 # Naming gcc's own LTO plugin keeps the output and drops the cost.
 kbuild_nm() {
-	_plugin=$(gcc -print-file-name=liblto_plugin.so)
+	_plugin=$("${1:-}gcc" -print-file-name=liblto_plugin.so)
 	case $_plugin in
-	/*) printf 'nm --plugin %s\n' "$_plugin" ;;
-	*) printf 'nm\n' ;;
+	/*) printf '%snm --plugin %s\n' "${1:-}" "$_plugin" ;;
+	*) printf '%snm\n' "${1:-}" ;;
 	esac
 }
 
-# merge_flavour_config SRCTREE OBJTREE FRAGMENT...: tinyconfig plus fragments.
+# unmet_config CONFIG FRAGMENT...: for the first option of the fragments
+# whose value CONFIG does not have, "fragment: CONFIG_X=y did not take
+# effect (.config has CONFIG_X=n)"; nothing when all took effect.
+unmet_config() {
+	awk '
+	function parse(line) {
+		if (match(line, /^CONFIG_[A-Za-z0-9_]+=/)) {
+			key = substr(line, 1, RLENGTH - 1)
+			val = substr(line, RLENGTH + 1)
+			return 1
+		}
+		if (match(line, /^# CONFIG_[A-Za-z0-9_]+ is not set$/)) {
+			key = substr(line, 3, RLENGTH - 14)
+			val = "n"
+			return 1
+		}
+		return 0
+	}
+	FNR == NR { if (parse($0)) have[key] = val; next }
+	parse($0) {
+		got = (key in have) ? have[key] : "n"
+		if (got != val) {
+			n = split(FILENAME, p, "/")
+			printf "%s: %s=%s did not take effect (.config has %s=%s)\n", p[n], key, val, key, got
+			exit
+		}
+	}' "$@"
+}
+
+# merge_flavour_config SRCTREE OBJTREE FRAGMENT...: tinyconfig plus fragments;
+# fails when an option of a fragment did not take effect.  ARCH and
+# CROSS_COMPILE come from the environment, as kbuild reads them.
 merge_flavour_config() {
 	_src=$1
 	_obj=$2
@@ -148,12 +319,6 @@ merge_flavour_config() {
 	make -s -C "$_src" O="$_obj" tinyconfig >/dev/null
 	"$_src/scripts/kconfig/merge_config.sh" -m -O "$_obj" "$_obj/.config" "$@" >/dev/null
 	make -s -C "$_src" O="$_obj" olddefconfig
-	for _frag in "$@"; do
-		sed -n 's/^\(CONFIG_[A-Za-z0-9_]*=.*\)/\1/p; s/^# \(CONFIG_[A-Za-z0-9_]*\) is not set/\1=n/p' "$_frag" |
-		while IFS= read -r _want; do
-			_got=$(sed -n "s/^${_want%%=*}=//p; s/^# ${_want%%=*} is not set/n/p" "$_obj/.config")
-			[ "${_got:-n}" = "${_want#*=}" ] ||
-				die "${_frag##*/}: ${_want} did not take effect (.config has ${_want%%=*}=${_got:-n}); check its dependencies"
-		done
-	done
+	_unmet=$(unmet_config "$_obj/.config" "$@")
+	[ -z "$_unmet" ] || die "$_unmet; check its dependencies"
 }
