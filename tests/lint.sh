@@ -1,8 +1,10 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# tests/lint.sh - shellcheck every shell script of the repository, and the
-# maintainer scripts as debian/rules generates them.
+# tests/lint.sh - shellcheck every shell script of the repository, and
+# check the maintainer scripts as debian/bin/genmaintscripts makes them:
+# sh -n, shellcheck, no function defined twice, the hooks each must run
+# (debian/maint/hooks).
 #
 # Usage: tests/lint.sh
 
@@ -20,15 +22,30 @@ cleanup() {
 	fi
 }
 
+# repo_files: the tracked files (all files but out/, without git)
+repo_files() {
+	if [ -d "$TOP/.git" ] && command -v git >/dev/null 2>&1; then
+		git -C "$TOP" ls-files
+	else
+		(cd "$TOP" && find . -path ./out -prune -o -path ./.git -prune -o -type f -print | sed 's:^\./::')
+	fi
+}
+
 # shell_scripts: tracked files that are shell by name or by #! line
 shell_scripts() {
-	git -C "$TOP" ls-files | while read -r _f; do
+	repo_files | while read -r _f; do
 		case $_f in
-		debian/templates/* | debian/rules | *.config | *.patch) ;;
+		debian/maint/* | debian/templates/* | debian/rules | *.config | *.patch) ;;
 		*.sh) echo "$_f" ;;
 		*) head -n 1 "$TOP/$_f" 2>/dev/null | grep -qE '^#!.*/(ba|da)?sh' && echo "$_f" ;;
 		esac
 	done
+}
+
+# check_maint_script SCRIPT KIND.NAME
+check_maint_script() {
+	_p=$(maint_script_problems "$1" "$2")
+	[ -z "$_p" ] || { printf '%s\n' "$_p"; return 1; }
 }
 
 main() {
@@ -38,12 +55,14 @@ main() {
 	for _f in $(shell_scripts); do
 		ktap_check "shellcheck $_f" shellcheck -S warning "$TOP/$_f"
 	done
-	# The maintainer scripts: templates with the shared links code, as debian/rules makes them.
-	for _t in "$TOP"/debian/templates/image.*.in "$TOP"/debian/templates/kbuild.*.in; do
-		_s=$W/$(basename "$_t" .in)
-		sed -e '/#LINKS#/{r '"$TOP/debian/templates/links.sh" -e 'd}' "$_t" |
-			sed -e 's/@REL@/6.1.0-flavour/g' -e 's/@KVER@/6.1.0/g' -e 's/@INITRD@/No/g' -e 's/#DEBHELPER#//' > "$_s"
-		ktap_check "shellcheck debian/templates/${_t##*/}" shellcheck -s sh -S warning "$_s"
+	# The maintainer scripts, as debian/rules has them made.
+	for _kind in image kbuild; do
+		"$TOP/debian/bin/genmaintscripts" "$_kind" "linux-$_kind-6.1.0-1-flavour" "$W" \
+			REL=6.1.0-1-flavour KVER=6.1.0-1 HOOKDIR=/etc/kernel INITRD=No
+	done
+	for _s in "$W"/linux-*; do
+		_name=$(echo "${_s##*/}" | sed 's/^linux-\([a-z]*\)-.*\.\([a-z]*\)$/\1.\2/')
+		ktap_check "generated maintainer script $_name" check_maint_script "$_s" "$_name"
 	done
 	ktap_summary
 }

@@ -1,0 +1,20 @@
+#!/bin/sh
+# Maintainer script of @PACKAGE@, made by debian/bin/genmaintscripts
+# from debian/maint/: the shared header, the helpers it calls, its body.
+set -e
+
+# shellcheck disable=SC2034 # each script uses some of these
+{
+	version=@REL@
+	image=/boot/vmlinuz-$version
+	moddir=/lib/modules/$version
+	objtree=/usr/src/linux-kbuild-$version
+	srctree=/usr/src/linux-kbuild-source-@KVER@
+	hookdir=@HOOKDIR@
+	# the script's own arguments, for the hooks (DEB_MAINT_PARAMS)
+	MAINT_PARAMS="$*"
+}
+# Whether this kernel can use an initramfs, as the kernel's own builddeb
+# says it: linux-update-symlinks links /initrd.img only when it is not No,
+# and initramfs-tools' hooks skip such a kernel.
+export INITRD=@INITRD@

@@ -1,0 +1,6 @@
+# drop_links: the removal of either the image or the kbuild package takes
+# the build and source links away; links that are not ours stay.
+drop_links() {
+	drop_link "$moddir/build" "$objtree"
+	drop_link "$moddir/source" "$srctree"
+}
