@@ -4,33 +4,58 @@
 # build-kernel.sh - build the kbuild-split Debian packages.
 #
 # Usage: ./build-kernel.sh [--kernel 6.1|6.12] [--flavours "qemu tiny"]
-#                          [--jobs N] [--no-ccache]
+#                          [--jobs N] [--no-ccache] [--incremental]
+#                          [--abi N] [--debs DIR]
+#        ./build-kernel.sh --for-tests      (the builds of tests/builds)
 #
-# Installs the build dependencies with apt-get when they are missing (needs
-# root), copies the packaging into out/pkg/<kernel>/kbuild-split, selects the
-# kernel and flavours (debian/bin/gencontrol), runs dpkg-buildpackage -b -uc
-# -us there and puts the .debs in out/debs/.  Progress goes to stderr, the
-# full log to out/logs/build-<kernel>.log, and its tail on failure.
+# Installs what it needs with apt-get when it is missing (as root): dpkg-dev,
+# linux-source-<kernel> and, per architecture, the build dependencies
+# (apt-get build-dep; for another architecture with dpkg
+# --add-architecture and the cross toolchain).  Then one dpkg-buildpackage
+# per architecture of the flavours, in out/pkg/<kernel>/<arch>/: this
+# machine's own first (it also builds the source package, the arch:all
+# source tree and the host programs of the other architectures'
+# flavours), then "dpkg-buildpackage -a <arch> -Pcross" for each other
+# one, which hard-links the first run's patched tree.  The .debs go to
+# out/debs/ (--debs DIR) once every run has succeeded.  Progress goes to
+# stderr (the stages, and objects compiled of those expected), the full
+# log to out/logs/build-<kernel>-<arch>.log, and its tail on failure.
+#
+# --incremental keeps each run's patched tree and O= directories
+# (out/pkg/<kernel>/<arch>/kbuild-split/debian/build/src, obj-<flavour>)
+# and rebuilds only what changed there, reusing the source tree's .deb,
+# as long as the inputs are those of the kept build (tarball, series,
+# selection, packaging, by sha256); otherwise it starts clean.
+# --abi N builds ABI N instead of debian/config/abiname's, as version
+# <version>+abiN (for tests: a packager bumps abiname and the changelog).
 #
 # Environment: KBS_OUT (default out/), KBS_CCACHE_DIR (default
-# /var/cache/kbuild-split/ccache), SOURCE_DATE_EPOCH (dpkg-buildpackage:
-# the date of debian/changelog).
+# /var/cache/kbuild-split/ccache), KBS_XZ_LEVEL, SOURCE_DATE_EPOCH
+# (dpkg-buildpackage: the date of debian/changelog).
 
 set -eu
 
 TOP=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=lib/kbuild-split.sh
 . "$TOP/lib/kbuild-split.sh"
+# shellcheck source=lib/build.sh
+. "$TOP/lib/build.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
+DEBS=$OUT/debs
 KERNEL=6.1
 FLAVOURS=
+ABI=
+INCREMENTAL=
 JOBS=$(($(nproc) + 1))
 KBS_CCACHE=${KBS_CCACHE:-1}
+BUILD_ARCH=
+EXPECTED=
 LOG=
+W=
 
 usage() {
-	sed -n 's/^# \{0,1\}//; 4,6p' "$0" >&2
+	sed -n 's/^# \{0,1\}//; 4,9p' "$0" >&2
 	exit 2
 }
 
@@ -40,64 +65,135 @@ cleanup() {
 		tail -n 40 "$LOG" >&2
 		rm -f "$LOG.failed"
 	fi
+	if [ -n "$W" ]; then
+		rm -rf "$W"
+	fi
 }
 
-# install_build_deps PKGDIR: apt-get what dpkg-checkbuilddeps says is missing.
-install_build_deps() {
-	_missing=$(cd "$1" && dpkg-checkbuilddeps 2>&1 | sed -n 's/.*Unmet build dependencies: //p' |
-		sed 's/([^)]*)//g') || true # it exits 1 exactly when something is missing
-	[ -n "$_missing" ] || return 0
-	[ "$(id -u)" = 0 ] || die "missing build dependencies: $_missing; run as root or apt-get install them"
-	log "installing build dependencies: $_missing"
-	apt-get update -qq >/dev/null
-	# shellcheck disable=SC2086 # a list of package names
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $_missing >/dev/null
-}
-
-copy_packaging() {
-	mkdir -p "$1"
-	# debian/build is the previous build's; dpkg-buildpackage's clean removes it
-	rsync -a --delete --exclude=/out/ --exclude=/.git/ --exclude=/debian/build/ "$TOP/" "$1/"
-}
-
-# progress: the stages of the build as they start, with the time.
-show_progress() {
-	_t0=$(date +%s)
-	while IFS= read -r _line; do
-		printf '%s\n' "$_line" >> "$LOG"
-		case $_line in
-		"apply.sh: unpacking"* | "   dh_auto_"* | "   dh_builddeb"* | "   debian/rules override_dh_auto_"* | "dpkg-deb: building"*)
-			log "[$(($(date +%s) - _t0))s] ${_line#"${_line%%[! ]*}"}"
-			;;
+# check_flavours: every flavour is known and of a known architecture; sets
+# FLAVOURS (default: all) and ARCHES (this machine's first, if it has any)
+check_flavours() {
+	[ -n "$FLAVOURS" ] || FLAVOURS=$(known_flavours)
+	# shellcheck disable=SC2086,SC2116 # one space between names, or commas
+	FLAVOURS=$(echo $FLAVOURS | tr , ' ')
+	_all=
+	for _f in $FLAVOURS; do
+		_a=$(flavour_arch "$_f")
+		_all="$_all $_a"
+	done
+	ARCHES=
+	# shellcheck disable=SC2086 # a list of names
+	for _a in "$BUILD_ARCH" $(printf '%s\n' $_all | sort -u); do
+		case " $_all " in
+		*" $_a "*) ;;
+		*) continue ;;
+		esac
+		case " $ARCHES " in
+		*" $_a "*) ;;
+		*) ARCHES="$ARCHES $_a" ;;
 		esac
 	done
 }
 
-build_packages() {
-	_dir=$1
-	: > "$LOG"
-	touch "$LOG.failed"
-	log "building linux-source-$KERNEL with flavours: ${FLAVOURS:-all} (log: $LOG)"
+# prepare_packaging DIR: the packaging for this build in DIR, its kernel
+# trees kept when --incremental and the inputs are those of the kept
+# build; sets KEPT
+prepare_packaging() {
+	KEPT=
+	copy_packaging "$1" "$INCREMENTAL"
+	[ -z "$ABI" ] || bump_changelog "$1" "$ABI"
 	# shellcheck disable=SC2086 # flavour names
-	(cd "$_dir" && debian/bin/gencontrol "$KERNEL" $FLAVOURS) 2>&1 | show_progress
-	install_build_deps "$_dir"
-	setup_ccache
-	_start=$(date +%s)
-	{ (cd "$_dir" && KBS_CC="$KBS_CC" DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-} parallel=$JOBS" \
-		dpkg-buildpackage -b -uc -us 2>&1) || echo "kbuild-split: dpkg-buildpackage failed"; } | show_progress
-	! grep -q '^kbuild-split: dpkg-buildpackage failed' "$LOG" || exit 1
-	rm -f "$LOG.failed"
-	log "built in $(($(date +%s) - _start)) s"
+	(cd "$1" && debian/bin/gencontrol ${ABI:+--abi "$ABI"} "$KERNEL" $FLAVOURS) >> "$LOG" 2>&1 ||
+		die "debian/bin/gencontrol failed: $(tail -n 1 "$LOG")"
+	_inputs=$(inputs_hash "$1")
+	if [ -n "$INCREMENTAL" ] && [ -d "$1/debian/build" ] && [ "$(cat "$1.inputs" 2>/dev/null)" = "$_inputs" ]; then
+		KEPT=1
+		log "incremental: the kept trees of $1 are of the same inputs"
+	else
+		[ -z "$INCREMENTAL" ] || ! [ -d "$1/debian/build" ] ||
+			log "incremental: the inputs changed since the kept build (tarball, series, selection or packaging): starting clean"
+		discard "$1/debian/build"
+		rm -f "$1.inputs"
+		rm -f "$1"/../*.deb "$1"/../*.buildinfo "$1"/../*.changes "$1"/../*.dsc "$1"/../*.tar.xz
+	fi
+	printf '%s\n' "$_inputs" > "$1.inputs.new"
 }
 
-collect_debs() {
-	mkdir -p "$OUT/debs"
-	for _deb in "$1"/*.deb; do
-		[ -e "$_deb" ] || die "dpkg-buildpackage made no .deb in $1"
-		mv "$_deb" "$OUT/debs/"
-		log "$(basename "$_deb") ($(du -k "$OUT/debs/${_deb##*/}" | cut -f1) KiB)"
+# build_arch ARCH DPKG-OPTION: one dpkg-buildpackage for the ARCH flavours
+build_arch() {
+	_dir=$OUT/pkg/$KERNEL/$1/kbuild-split
+	_opt=$2
+	LOG=$OUT/logs/build-$KERNEL-$1.log
+	_record=$OUT/logs/objects-$KERNEL-$1-$(echo "$FLAVOURS" | tr ' ' +)
+	EXPECTED=$(cat "$_record" 2>/dev/null || true) # none before a first build
+	: > "$LOG"
+	touch "$LOG.failed"
+	log "building linux-source-$KERNEL for $1 (log: $LOG)"
+	prepare_packaging "$_dir"
+	install_build_deps "$_dir" "$1"
+	if [ -n "$KEPT" ]; then
+		# no clean; the kept build's source packages (arch:all, .dsc) stay
+		_opt="-B -nc"
+		EXPECTED=
+	fi
+	_start=$(date +%s)
+	rm -f "$W/status"
+	# dpkg-buildpackage's status passes the pipe in a file
+	# shellcheck disable=SC2046,SC2086 # options
+	{
+		(cd "$_dir" && KBS_CC_LAUNCHER="$KBS_CC_LAUNCHER" DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-} parallel=$JOBS" \
+			dpkg-buildpackage $_opt $(dpkg_cross_args "$1") -uc -us 2>&1)
+		echo "$?" > "$W/status"
+	} | show_progress "$_start"
+	_status=$(cat "$W/status" 2>/dev/null || true) # no file: told below
+	[ "$_status" = 0 ] || die "dpkg-buildpackage for $1 failed (exit ${_status:-unknown})"
+	mv "$_dir.inputs.new" "$_dir.inputs"
+	[ -n "$KEPT" ] || count_objects "$LOG" > "$_record"
+	collect_abi "$_dir"
+	rm -f "$LOG.failed"
+	log "built the $1 packages in $(($(date +%s) - _start)) s"
+}
+
+# collect_abi DIR: the build's exported symbols into out/abi/, and where
+# the packaging has no reference for them yet, how to record them
+collect_abi() {
+	[ -d "$1/debian/build/abi" ] || return 0
+	mkdir -p "$OUT/abi"
+	cp -r "$1/debian/build/abi/." "$OUT/abi/"
+	for _f in "$1"/debian/build/abi/*/*; do
+		_ref=debian/abi/${_f#"$1/debian/build/abi/"}
+		[ -f "$TOP/$_ref" ] || warn "no ABI reference $_ref yet: cp out/abi/${_ref#debian/abi/} $_ref"
 	done
-	rm -f "$1"/*.buildinfo "$1"/*.changes
+}
+
+# collect_debs: every run's .debs into DEBS, once all succeeded; the
+# .changes, .dsc and .buildinfo stay beside the .debs in out/pkg/<kernel>/<arch>
+collect_debs() {
+	mkdir -p "$DEBS"
+	for _a in $ARCHES; do
+		_n=0
+		for _deb in "$OUT/pkg/$KERNEL/$_a"/*.deb; do
+			[ -e "$_deb" ] || continue
+			# a copy: an incremental build rewrites the .debs in out/pkg
+			cp "$_deb" "$DEBS/"
+			log "${_deb##*/} ($(du -k "$_deb" | cut -f1) KiB)"
+			_n=$((_n + 1))
+		done
+		[ "$_n" -gt 0 ] || die "dpkg-buildpackage made no .deb in $OUT/pkg/$KERNEL/$_a"
+	done
+}
+
+# build_for_tests: the builds of tests/builds, one after the other
+build_for_tests() {
+	_builds=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/tests/builds")
+	while read -r _args; do
+		log "tests/builds: ./build-kernel.sh $_args"
+		# shellcheck disable=SC2086 # the arguments of the line
+		"$0" $_args < /dev/null || exit 1
+	done <<-EOF
+	$_builds
+	EOF
+	exit 0
 }
 
 main() {
@@ -107,28 +203,39 @@ main() {
 		--flavours) FLAVOURS=${2:?}; shift ;;
 		--jobs) JOBS=${2:?}; shift ;;
 		--no-ccache) KBS_CCACHE=0 ;;
+		--incremental) INCREMENTAL=1 ;;
+		--abi) ABI=${2:?}; shift ;;
+		--debs) DEBS=${2:?}; shift ;;
+		--for-tests) build_for_tests ;;
 		-h | --help) usage ;;
 		*) die "unknown option $1 (see --help)" ;;
 		esac
 		shift
 	done
-	need_cmd dpkg-buildpackage dpkg-dev
-	need_cmd rsync rsync
-	[ -r "$TOP/patches/$KERNEL/series" ] || die "no patch series for kernel $KERNEL (patches/$KERNEL/series)"
-
-	_pkgdir=$OUT/pkg/$KERNEL
+	[ -r "$TOP/patches/$KERNEL/series" ] ||
+		die "no patch series for kernel $KERNEL: patches/$KERNEL/series not found"
+	case $ABI in
+	'' | [1-9] | [1-9][0-9]) ;;
+	*) die "--abi $ABI: an ABI is a number from 1 to 99" ;;
+	esac
+	need_packages dpkg-dev
+	BUILD_ARCH=$(dpkg --print-architecture)
+	check_flavours
+	need_packages "linux-source-$KERNEL"
+	setup_ccache
 	mkdir -p "$OUT/logs"
-	LOG=$OUT/logs/build-$KERNEL.log
 	trap cleanup EXIT
-	if ! dpkg-query -W -f='${Status}' "linux-source-$KERNEL" 2>/dev/null | grep -q 'ok installed'; then
-		[ "$(id -u)" = 0 ] || die "linux-source-$KERNEL is not installed: apt-get install linux-source-$KERNEL"
-		log "installing linux-source-$KERNEL"
-		apt-get update -qq >/dev/null
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "linux-source-$KERNEL" >/dev/null
-	fi
-	copy_packaging "$_pkgdir/kbuild-split"
-	build_packages "$_pkgdir/kbuild-split"
-	collect_debs "$_pkgdir"
+	W=$(mktemp -d)
+	# the first run builds the source package and the arch:all one too
+	_first=-F
+	for _a in $ARCHES; do
+		build_arch "$_a" "$_first"
+		_first=-B
+		# the next architectures' runs hard-link this run's patched tree
+		: "${KBS_PATCHED_TREE:=$OUT/pkg/$KERNEL/$_a/kbuild-split/debian/build/src}"
+		export KBS_PATCHED_TREE
+	done
+	collect_debs
 }
 
 main "$@"

@@ -1,0 +1,130 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
+# build-kernel.sh's steps: the packaging's copy and its state between
+# runs, the build dependencies of an architecture, the progress of a
+# build.  Sourced by build-kernel.sh after lib/kbuild-split.sh; uses its
+# OUT, KERNEL, FLAVOURS, ABI, BUILD_ARCH, LOG, EXPECTED and W.
+
+# discard DIR: DIR out of the way at once, deleted in the background
+# (unlinking a build's 100k files took minutes here)
+discard() {
+	[ -e "$1" ] || return 0
+	mkdir -p "$OUT/.trash"
+	_trash=$(mktemp -d "$OUT/.trash/XXXXXX")
+	mv "$1" "$_trash/"
+	(rm -rf "$_trash" &) > /dev/null 2>&1
+}
+
+# copy_packaging DIR [KEEP]: the repository without out/ and .git/ into
+# DIR; with KEEP, the kernel trees of an earlier build there (debian/build)
+# are kept, for an incremental build
+copy_packaging() {
+	if [ -n "${2:-}" ] && [ -d "$1/debian/build" ]; then
+		rm -rf "$1.kept"
+		mv "$1/debian/build" "$1.kept"
+	fi
+	discard "$1"
+	mkdir -p "$1"
+	for _e in "$TOP"/* "$TOP"/.[!.]*; do
+		case ${_e##*/} in
+		out | .git | '.[!.]*') continue ;;
+		esac
+		[ "$_e" = "$OUT" ] || cp -a "$_e" "$1/"
+	done
+	# dpkg-buildpackage in the repository itself leaves these
+	rm -rf "$1/debian/build"
+	[ ! -d "$1.kept" ] || mv "$1.kept" "$1/debian/build"
+}
+
+# inputs_hash DIR: what a build of DIR is made from, by content: the
+# tarball and the series (apply.sh --describe), the selection, and the
+# packaging (debian/ but its build trees, the shell library debian/rules
+# uses, patches/).  A kept build whose inputs differ starts clean.
+inputs_hash() {
+	{
+		"$TOP/patches/apply.sh" --describe "$KERNEL"
+		printf 'kernel %s flavours %s abi %s\n' "$KERNEL" "$FLAVOURS" "${ABI:-}"
+		(cd "$1" && find debian patches lib/kbuild-split.sh -path debian/build -prune -o -type f -print |
+			LC_ALL=C sort | xargs sha256sum)
+	} | sha256sum | cut -d' ' -f1
+}
+
+# bump_changelog DIR N: a changelog entry on top, for a build with ABI N
+# (--abi): version +abiN, the date of the entry below (reproducible)
+bump_changelog() {
+	_cl=$1/debian/changelog
+	_v=$(dpkg-parsechangelog -l "$_cl" -S Version)
+	_date=$(dpkg-parsechangelog -l "$_cl" -S Date)
+	_who=$(dpkg-parsechangelog -l "$_cl" -S Maintainer)
+	{
+		printf 'kbuild-split (%s+abi%s) bookworm; urgency=medium\n\n' "$_v" "$2"
+		printf '  * Built with ABI %s (build-kernel.sh --abi %s).\n\n' "$2" "$2"
+		printf ' -- %s  %s\n\n' "$_who" "$_date"
+		cat "$_cl"
+	} > "$_cl.new"
+	mv "$_cl.new" "$_cl"
+}
+
+# cross_args ARCH: apt-get's and dpkg-checkbuilddeps' options for a build
+# of ARCH packages on this machine; dpkg_cross_args ARCH: dpkg-buildpackage's
+cross_args() {
+	[ "$1" = "$BUILD_ARCH" ] || printf '%s\n' "-a $1 -P cross"
+}
+
+dpkg_cross_args() {
+	[ "$1" = "$BUILD_ARCH" ] || printf '%s\n' "--host-arch=$1 --build-profiles=cross"
+}
+
+# install_build_deps DIR ARCH: what dpkg-checkbuilddeps says is missing for
+# an ARCH build, with apt-get build-dep
+install_build_deps() {
+	_xa=$(cross_args "$2")
+	# shellcheck disable=SC2086 # options
+	! (cd "$1" && dpkg-checkbuilddeps $_xa) >/dev/null 2>&1 || return 0
+	[ "$(id -u)" = 0 ] ||
+		die "build dependencies for $2 are missing; run as root, or first: apt-get build-dep $_xa $1"
+	if [ "$2" != "$BUILD_ARCH" ] && ! dpkg --print-foreign-architectures | grep -qx "$2"; then
+		log "dpkg --add-architecture $2, for the $2 libraries of the cross build"
+		dpkg --add-architecture "$2"
+		# shellcheck disable=SC2034 # apt_update, of lib/kbuild-split.sh, reads it
+		KBS_APT_UPDATED=
+	fi
+	log "installing the build dependencies of the $2 packages"
+	apt_update
+	# shellcheck disable=SC2086 # options
+	DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq $_xa "$1" > "$W/build-dep.log" 2>&1 ||
+		die "cannot install the build dependencies of the $2 packages ($(grep -m 1 '^E:' "$W/build-dep.log")); see apt-get build-dep $_xa $1"
+}
+
+# count_objects LOG: objects compiled so far
+count_objects() {
+	grep -cE '^  (CC|AS)( \[M\])? +[^ ]+\.o$' "$1" || true # 0 before the compile
+}
+
+# show_progress START: the build's output into LOG; the stages as they
+# start, and every 30 s the objects compiled (of those the last build of
+# this selection compiled) and the time
+show_progress() {
+	_t0=$1
+	_next=$((_t0 + 30))
+	while IFS= read -r _line; do
+		printf '%s\n' "$_line" >> "$LOG"
+		_now=$(date +%s)
+		case $_line in
+		"apply.sh: unpacking"* | "debian/rules: the patched tree"* | "   dh_auto_"* | "   dh_builddeb"* | \
+		"   debian/rules override_dh_auto_"* | "dpkg-deb: building"*)
+			log "[$((_now - _t0)) s] ${_line#"${_line%%[! ]*}"}"
+			;;
+		"  CC"* | "  AS"*)
+			[ "$_now" -ge "$_next" ] || continue
+			_next=$((_now + 30))
+			_n=$(count_objects "$LOG")
+			if [ -n "$EXPECTED" ]; then
+				log "[$((_now - _t0)) s] compiled $_n of $EXPECTED objects ($((_n * 100 / EXPECTED))%)"
+			else
+				log "[$((_now - _t0)) s] compiled $_n objects (no count from an earlier build to compare)"
+			fi
+			;;
+		esac
+	done
+}
