@@ -7,13 +7,15 @@
 # Usage: tests/maintscripts.sh [DEBDIR]     (default: out/debs)
 #
 # Covers: install in both orders, reinstall, removal of each package, an
-# upgrade to a higher package version,
-# purge leaving no file behind, a foreign link and a real directory kept
-# with a warning, a dangling link replaced, the /etc/kernel hook
-# directories with their arguments, a failing hook that fails the
-# configuration until it is fixed and dpkg --configure -a completes, and
-# qemu-test/check-tree failing, with a clear message, on a kbuild package
-# without Module.symvers and on one with a wrong source link.
+# upgrade to a higher package version, a kbuild package of another build
+# refused beside the image (Breaks), purge leaving no file behind, a
+# foreign link and a real directory kept with a warning, a dangling link
+# replaced, the /etc/kernel hook directories with their arguments (also
+# when the shell that runs dpkg has KDEB_HOOKDIR set), a failing hook that
+# fails the configuration until it is fixed and dpkg --configure -a
+# completes, and qemu-test/check-tree failing, with a clear message, on a
+# kbuild package without Module.symvers and on one with a wrong source
+# link.
 # Nothing is booted or loaded: dpkg only unpacks and configures.
 #
 # Environment: KBS_OUT (default out/), KBS_FLAVOUR (default qemu, or the
@@ -35,6 +37,7 @@ cleanup() {
 	fi
 }
 
+# in_root [VAR=VALUE...] CMD...: CMD in the root, with a clean environment
 in_root() {
 	chroot "$R" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LC_ALL=C.UTF-8 "$@"
 }
@@ -65,12 +68,12 @@ snapshot() {
 prepare_root() {
 	"$TOP/qemu-test/run" --prepare > "$OUT/logs/maintscripts-prepare.log" 2>&1 ||
 		die "qemu-test/run --prepare failed; see $OUT/logs/maintscripts-prepare.log"
-	_cached=$(ls -dt "$OUT"/qemu/rootfs-*/.kbs-rootfs-done 2>/dev/null | head -n 1)
+	_cached=$(ls -dt "$OUT"/qemu/rootfs-"$BUILD_ARCH"-*/.kbs-rootfs-done 2>/dev/null | head -n 1)
 	[ -n "$_cached" ] || die "no cached root filesystem under $OUT/qemu"
 	R=$(mktemp -d "$OUT/maintscripts.XXXXXX")
 	cp -a "$(dirname "$_cached")/." "$R/"
 	mkdir -p "$R/debs" "$R/tmp"
-	cp "$IMAGE" "$KBUILD" "$SOURCE" "$R/debs/"
+	cp "$IMAGE" "$KBUILD" "$SOURCE" "$HOSTPROGS" "$R/debs/"
 	# The root is thrown away: spare dpkg's fsync of each of the source
 	# tree's 28k files, which made this suite take minutes.
 	printf 'force-unsafe-io\n' > "$R/etc/dpkg/dpkg.cfg.d/kbs-unsafe-io"
@@ -85,7 +88,7 @@ prepare_root() {
 # --- cases ---------------------------------------------------------------
 
 kbuild_then_image() {
-	dpkg_do -i "/debs/${SOURCE##*/}" "/debs/${KBUILD##*/}" || return 1
+	dpkg_do -i "/debs/${SOURCE##*/}" "/debs/${HOSTPROGS##*/}" "/debs/${KBUILD##*/}" || return 1
 	[ ! -e "$R/lib/modules/$REL" ] || { echo "kbuild alone made /lib/modules/$REL"; return 1; }
 	dpkg_do -i "/debs/${IMAGE##*/}" && links_ours
 }
@@ -133,7 +136,7 @@ no_dangling_initrd() {
 
 upgrade() {
 	mkdir -p "$R/debs/up"
-	for _d in "$SOURCE" "$KBUILD" "$IMAGE"; do
+	for _d in "$SOURCE" "$HOSTPROGS" "$KBUILD" "$IMAGE"; do
 		bump_deb "$_d" +up1 "$R/debs/up" > /dev/null
 	done
 	in_root dpkg-query -L "linux-kbuild-$REL" "linux-image-$REL" | sort > "$R/tmp/files-old"
@@ -146,21 +149,46 @@ upgrade() {
 	[ -f "$R/lib/modules/$REL/modules.dep" ] || { echo "modules.dep lost in the upgrade"; return 1; }
 }
 
+# kbuild_of_another_build: after the upgrade, the kbuild package of the
+# earlier build beside the upgraded image is refused (Breaks), and both
+# stay at the upgrade's version
+kbuild_of_another_build() {
+	if dpkg_do -i "/debs/${KBUILD##*/}" 2>/dev/null; then
+		echo "dpkg took linux-kbuild-$REL of another build beside linux-image-$REL"
+		return 1
+	fi
+	grep -q "breaks linux-image-$REL" "$R/tmp/out" || { tail -n 3 "$R/tmp/out"; echo "not refused for Breaks"; return 1; }
+	for _p in "linux-image-$REL" "linux-kbuild-$REL"; do
+		_v=$(in_root dpkg-query -W -f='${Version} ${Status}' "$_p")
+		[ "$_v" = "$(dpkg-deb -f "$IMAGE" Version)+up1 install ok installed" ] || { echo "$_p is now $_v"; return 1; }
+	done
+}
+
 purge_all() {
-	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL" "linux-kbuild-source-$KVER" || return 1
+	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL" "linux-kbuild-hostprogs-$REL" "linux-kbuild-source-$KVER" || return 1
 	snapshot > "$R/tmp/after"
 	_diff=$(diff "$R/tmp/before" "$R/tmp/after" | grep '^[<>]' | head -n 5 || true) # empty is the good case
 	[ -z "$_diff" ] || { echo "files differ after purge: $_diff"; return 1; }
 }
 
 # install_all [KBUILD]: image and kbuild (default: the built one), and the
-# source tree unless it is installed already (dpkg -i would unpack its 28k
-# files again for nothing)
+# source tree and host programs unless they are installed already (dpkg -i
+# would unpack the source tree's 28k files again for nothing)
 install_all() {
 	set -- "/debs/${1:-${KBUILD##*/}}" "/debs/${IMAGE##*/}"
 	[ "$(in_root dpkg-query -W -f='${Status}' "linux-kbuild-source-$KVER" 2>/dev/null)" = "install ok installed" ] ||
-		set -- "/debs/${SOURCE##*/}" "$@"
+		set -- "/debs/${SOURCE##*/}" "/debs/${HOSTPROGS##*/}" "$@"
 	dpkg_do -i "$@"
+}
+
+# hookdir_from_build: a KDEB_HOOKDIR in the shell that runs dpkg changes
+# nothing: the hook directories were fixed when the packages were built
+hookdir_from_build() {
+	: > "$R/tmp/hooks.log"
+	set -- "/debs/${SOURCE##*/}" "/debs/${HOSTPROGS##*/}" "/debs/${KBUILD##*/}" "/debs/${IMAGE##*/}"
+	in_root KDEB_HOOKDIR=/nonexistent dpkg -i "$@" > "$R/tmp/out" 2>&1 || { tail -n 5 "$R/tmp/out"; return 1; }
+	hooks_ran || return 1
+	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL"
 }
 
 foreign_link_kept() {
@@ -200,6 +228,28 @@ failing_hook() {
 	dpkg_do --configure -a || return 1
 	[ "$(in_root dpkg-query -W -f='${Status}' "linux-image-$REL")" = "install ok installed" ] &&
 		links_ours
+}
+
+# dkms_recommends_met: with the flavour's linux-kbuild metapackage
+# installed, apt would install dkms with its recommendations
+# (linux-headers-amd64 | ... | linux-headers) without any Debian kernel
+# headers; without it, it would (the control: this test can fail)
+dkms_recommends_met() {
+	cp /etc/resolv.conf "$R/etc/resolv.conf" 2>/dev/null || true # a local mirror needs none
+	debian_sources > "$R/etc/apt/sources.list"
+	in_root apt-get update -qq > "$R/tmp/out" 2>&1 || { tail -n 3 "$R/tmp/out"; return 1; }
+	dpkg_do -r dkms || return 1
+	in_root apt-get -s install dkms > "$R/tmp/sim-without" 2>&1 || { tail -n 3 "$R/tmp/sim-without"; return 1; }
+	grep -q '^Inst linux-headers-' "$R/tmp/sim-without" ||
+		{ echo "without our packages apt-get -s install dkms pulls no linux-headers: the check cannot tell"; return 1; }
+	install_all || return 1
+	cp "$META" "$R/debs/"
+	dpkg_do -i "/debs/${META##*/}" || return 1
+	in_root apt-get -s install dkms > "$R/tmp/sim-with" 2>&1 || { tail -n 3 "$R/tmp/sim-with"; return 1; }
+	! grep -E '^Inst linux-(headers|image)-' "$R/tmp/sim-with" ||
+		{ echo "apt-get -s install dkms pulls Debian's kernel packages beside ${META##*/}"; return 1; }
+	echo "# without ${META##*/}, apt-get -s install dkms installs: $(grep '^Inst linux-' "$R/tmp/sim-without" | cut -d' ' -f2 | tr '\n' ' ')"
+	dpkg_do --purge "$(dpkg-deb -f "$META" Package)" "linux-image-$REL" "linux-kbuild-$REL"
 }
 
 # break_kbuild NAME CMD...: a copy of the kbuild .deb changed by CMD, run in
@@ -246,13 +296,17 @@ test_version() {
 	REL=$KVER-$FLAVOUR
 	IMAGE=$(find "$DEBS" -maxdepth 1 -name "linux-image-${REL}_*.deb" | sort -V | tail -n 1)
 	KBUILD=$(find "$DEBS" -maxdepth 1 -name "linux-kbuild-${REL}_*.deb" | sort -V | tail -n 1)
-	[ -n "$IMAGE" ] && [ -n "$KBUILD" ] || die "no linux-image/linux-kbuild-$REL .deb in $DEBS"
+	HOSTPROGS=$(find "$DEBS" -maxdepth 1 -name "linux-kbuild-hostprogs-${REL}_*_$BUILD_ARCH.deb" | sort -V | tail -n 1)
+	META=$(find "$DEBS" -maxdepth 1 -name "linux-kbuild-${KVER%.*}-${FLAVOUR}_*_$BUILD_ARCH.deb" | sort -V | tail -n 1)
+	[ -n "$IMAGE" ] && [ -n "$KBUILD" ] && [ -n "$HOSTPROGS" ] && [ -n "$META" ] ||
+		die "no linux-image, linux-kbuild or linux-kbuild-hostprogs-$REL, or linux-kbuild-${KVER%.*}-$FLAVOUR .deb in $DEBS: run ./build-kernel.sh"
 	cleanup
 	prepare_root
 	echo "# maintainer scripts of $REL in a chroot"
 	for _case in kbuild_then_image hooks_ran reinstall remove_kbuild remove_image image_then_kbuild \
-		no_dangling_initrd upgrade purge_all foreign_link_kept dangling_link_replaced directory_kept failing_hook \
-		missing_symvers_detected wrong_source_link_detected; do
+		no_dangling_initrd upgrade kbuild_of_another_build purge_all hookdir_from_build \
+		foreign_link_kept dangling_link_replaced directory_kept failing_hook \
+		missing_symvers_detected wrong_source_link_detected dkms_recommends_met; do
 		ktap_check "maintscripts $KVER: $(echo "$_case" | tr _ ' ')" "$_case"
 	done
 	# what qemu-test's tree check says of the broken packages
@@ -261,6 +315,7 @@ test_version() {
 
 main() {
 	DEBS=${1:-$OUT/debs}
+	BUILD_ARCH=$(dpkg --print-architecture)
 	need_cmd chroot coreutils
 	mkdir -p "$OUT/logs"
 	trap cleanup EXIT

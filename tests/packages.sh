@@ -5,12 +5,17 @@
 #
 # Usage: tests/packages.sh [DEBDIR]     (default: out/debs)
 #
-# For every kernel version found in DEBDIR (one linux-kbuild-source-<ver>
-# package each): the expected packages exist for every flavour, each holds
-# the right files, no file is in two packages, no shipped file names the
-# build directory, no private key is shipped, linux-kbuild Provides
-# linux-headers, lintian reports no error, and the C test modules build
-# against the object and source trees unpacked from the packages.
+# For every ABI found in DEBDIR (one linux-kbuild-source-<abiname> package
+# each): the expected packages exist for every flavour, each holds the
+# right files, no file is in two packages, no shipped file names the build
+# directory, no private key is shipped, every ELF file is of its package's
+# architecture, the relations hold (linux-kbuild Provides linux-headers,
+# image and kbuild of one build only), the maintainer scripts are sound
+# and run their hooks, lintian reports no error on each build's .changes
+# (source and binaries, out/pkg/<kernel>/<arch>/), and the C test
+# modules build against the trees unpacked from the packages: natively
+# for this machine's flavours, cross-compiled (ARCH=, CROSS_COMPILE=) with
+# this machine's host programs for the others.
 #
 # Environment: KBS_OUT (default out/), KBS_LINTIAN=0 to skip lintian.
 
@@ -21,6 +26,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/lib/kbuild-split.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
+BUILD_ARCH=$(dpkg --print-architecture)
 W=
 
 cleanup() {
@@ -29,64 +35,115 @@ cleanup() {
 	fi
 }
 
-# deb NAME: the newest .deb of package NAME in DEBS
+# deb NAME [ARCH]: the newest .deb of package NAME (of ARCH) in DEBS
 deb() {
-	find "$DEBS" -maxdepth 1 -name "$1_*.deb" | sort -V | tail -n 1
+	find "$DEBS" -maxdepth 1 -name "$1_*_${2:-*}.deb" | sort -V | tail -n 1
 }
 
-# contents NAME: its file list, "./" stripped, symlinks as "path -> target"
+# contents DEB: its paths, "./" stripped, symlinks as "path -> target"
 contents() {
-	dpkg-deb -c "$(deb "$1")" | awk '{ $1 = $2 = $3 = $4 = $5 = ""; sub(/^ +/, ""); sub(/^\.\//, ""); print }'
+	dpkg-deb -c "$1" | awk '{ $1 = $2 = $3 = $4 = $5 = ""; sub(/^ +/, ""); sub(/^\.\//, ""); print }'
 }
 
+# has_files DEB PATH...: each PATH is in DEB (a file, directory or link)
 has_files() {
-	_pkg=$1
+	contents "$1" | sed 's/ -> .*//' > "$W/list"
+	_hf=$1
 	shift
-	contents "$_pkg" > "$W/list"
 	for _f in "$@"; do
-		grep -qxF -- "$_f" "$W/list" || { echo "$_pkg lacks $_f"; return 1; }
+		grep -qxF -- "$_f" "$W/list" || { echo "${_hf##*/} lacks $_f"; return 1; }
 	done
 }
 
 check_image() {
-	_rel=$KVER-$1
-	has_files "linux-image-$_rel" "boot/vmlinuz-$_rel" "boot/System.map-$_rel" "boot/config-$_rel" \
-		"lib/modules/$_rel/modules.order" "lib/modules/$_rel/modules.builtin" || return 1
-	grep -q "^lib/modules/$_rel/kernel/.*\.ko$" "$W/list" || { echo "no module in linux-image-$_rel"; return 1; }
-	! grep -q "^lib/modules/$_rel/\(build\|source\)\b" "$W/list" ||
-		{ echo "linux-image-$_rel ships a build or source link"; return 1; }
+	_d=$(deb "linux-image-$1")
+	has_files "$_d" "boot/vmlinuz-$1" "boot/System.map-$1" "boot/config-$1" \
+		"lib/modules/$1/modules.order" "lib/modules/$1/modules.builtin" || return 1
+	grep -q "^lib/modules/$1/kernel/.*\.ko$" "$W/list" || { echo "no module in linux-image-$1"; return 1; }
+	! grep -q "^lib/modules/$1/\(build\|source\)\b" "$W/list" ||
+		{ echo "linux-image-$1 ships a build or source link"; return 1; }
 }
 
 check_kbuild() {
-	_rel=$KVER-$1
-	_d=usr/src/linux-kbuild-$_rel
-	has_files "linux-kbuild-$_rel" "$_d/Makefile" "$_d/.config" "$_d/Module.symvers" \
+	_d=usr/src/linux-kbuild-$1
+	has_files "$(deb "linux-kbuild-$1")" "$_d/Makefile" "$_d/.config" "$_d/Module.symvers" \
 		"$_d/include/config/auto.conf" "$_d/include/generated/autoconf.h" "$_d/scripts/mod/modpost" \
-		"$_d/scripts/basic/fixdep" "$_d/source -> ../linux-kbuild-source-$KVER" \
-		"$_d/System.map -> /boot/System.map-$_rel" || return 1
-	_ctl=$(dpkg-deb -f "$(deb "linux-kbuild-$_rel")" Provides Depends)
-	printf '%s\n' "$_ctl" | grep -q "^Provides: linux-headers-$_rel$" || { echo "no Provides: linux-headers-$_rel"; return 1; }
-	printf '%s\n' "$_ctl" | grep -q "linux-kbuild-source-$KVER (= " || { echo "no versioned Depends on the source tree"; return 1; }
+		"$_d/scripts/basic/fixdep" "$_d/source" "$_d/System.map" || return 1
+	contents "$(deb "linux-kbuild-$1")" > "$W/links"
+	for _l in "$_d/source -> ../linux-kbuild-source-$ABINAME" "$_d/System.map -> /boot/System.map-$1" \
+		"$_d/scripts/basic/fixdep -> ../../../../lib/linux-kbuild-hostprogs-$1/scripts/basic/fixdep"; do
+		grep -qxF -- "$_l" "$W/links" || { echo "no link $_l"; return 1; }
+	done
+}
+
+# check_relations REL: what dpkg and apt need to know of REL's packages
+check_relations() {
+	_k=$(dpkg-deb -f "$(deb "linux-kbuild-$1")" Provides Depends Breaks)
+	_i=$(dpkg-deb -f "$(deb "linux-image-$1")" Breaks)
+	_v=$(dpkg-deb -f "$(deb "linux-kbuild-$1")" Version)
+	for _want in "linux-headers-$1" "linux-kbuild-source-$ABINAME (= $_v)" \
+		"linux-kbuild-hostprogs-$1 (>= $_v)" "linux-image-$1 (<< $_v)" "linux-image-$1 (>> $_v)"; do
+		printf '%s\n' "$_k" | grep -qF -- "$_want" || { echo "linux-kbuild-$1 lacks '$_want'"; return 1; }
+	done
+	printf '%s\n' "$_i" | grep -qF "linux-kbuild-$1 (<< $_v)" || { echo "linux-image-$1 does not break other kbuilds"; return 1; }
+	[ "$(dpkg-deb -f "$(deb "linux-kbuild-hostprogs-$1" "$BUILD_ARCH")" Multi-Arch)" = foreign ] ||
+		{ echo "linux-kbuild-hostprogs-$1 is not Multi-Arch: foreign"; return 1; }
 }
 
 check_srctree() {
-	_d=usr/src/linux-kbuild-source-$KVER
-	has_files "linux-kbuild-source-$KVER" "$_d/Makefile" "$_d/Kconfig" "$_d/include/linux/module.h" \
-		"$_d/scripts/Makefile.build" "$_d/arch/x86/Makefile" "$_d/drivers/base/base.h" "$_d/mm/slab.h"
-	[ "$(dpkg-deb -f "$(deb "linux-kbuild-source-$KVER")" Architecture)" = all ] || { echo "not Architecture: all"; return 1; }
+	_d=usr/src/linux-kbuild-source-$ABINAME
+	has_files "$(deb "linux-kbuild-source-$ABINAME")" "$_d/Makefile" "$_d/Kconfig" "$_d/include/linux/module.h" \
+		"$_d/scripts/Makefile.build" "$_d/arch/x86/Makefile" "$_d/arch/arm64/Makefile" \
+		"$_d/arch/arm64/include/asm/module.h" "$_d/drivers/base/base.h" "$_d/mm/slab.h" || return 1
+	[ "$(dpkg-deb -f "$(deb "linux-kbuild-source-$ABINAME")" Architecture)" = all ] || { echo "not Architecture: all"; return 1; }
+}
+
+# check_elf DEB: every ELF file in it is of the package's architecture
+check_elf() {
+	_arch=$(dpkg-deb -f "$1" Architecture)
+	_want=$(data_value "$TOP/debian/arches/$_arch" elf-machine) || { echo "no elf-machine for $_arch"; return 1; }
+	rm -rf "$W/elf"
+	dpkg-deb -x "$1" "$W/elf"
+	_n=0
+	for _f in $(find "$W/elf" -type f | sort); do
+		_m=$(elf_machine "$_f")
+		[ -n "$_m" ] || continue
+		[ "$_m" = "$_want" ] || { echo "${_f#"$W/elf"} is for ELF machine $_m, not $_arch ($_want)"; return 1; }
+		_n=$((_n + 1))
+	done
+	echo "# ${1##*/}: $_n ELF files, all for $_arch"
+}
+
+# check_maint_scripts KIND REL: the scripts of linux-KIND-REL
+check_maint_scripts() {
+	rm -rf "$W/ctl"
+	dpkg-deb -e "$(deb "linux-$1-$2")" "$W/ctl"
+	for _s in preinst postinst prerm postrm; do
+		[ -f "$W/ctl/$_s" ] || continue
+		_p=$(maint_script_problems "$W/ctl/$_s" "$1.$_s")
+		[ -z "$_p" ] || { printf '%s\n' "$_p" | sed "s/^/$_s: /"; return 1; }
+	done
 }
 
 check_no_file_twice() {
 	for _p in $PACKAGES; do
-		contents "$_p" | grep -v -e '/$' -e '^$' -e "^usr/share/doc/$_p/"
+		contents "$(deb "$_p" "$(pkg_arch "$_p")")" | grep -v -e '/$' -e '^$' -e "^usr/share/doc/$_p/"
 	done | sed 's/ -> .*//' | sort | uniq -d > "$W/twice"
 	[ ! -s "$W/twice" ] || { echo "in two packages: $(head -n 3 "$W/twice" | tr '\n' ' ')"; return 1; }
+}
+
+# pkg_arch NAME: the architecture a machine like this one installs it for
+pkg_arch() {
+	case $1 in
+	linux-kbuild-hostprogs-*) echo "$BUILD_ARCH" ;;
+	*) echo '*' ;;
+	esac
 }
 
 unpack_all() {
 	rm -rf "$W/root"
 	for _p in $PACKAGES; do
-		dpkg-deb -x "$(deb "$_p")" "$W/root"
+		dpkg-deb -x "$(deb "$_p" "$(pkg_arch "$_p")")" "$W/root"
 	done
 }
 
@@ -103,62 +160,82 @@ check_no_private_key() {
 	[ -z "$_keys" ] || { echo "private key in: $_keys"; return 1; }
 }
 
+# run_lintian CHANGES...: lintian's verdict on the builds: exit 0 is no
+# error, 2 errors found (--fail-on error), anything else lintian failed
 run_lintian() {
-	_debs=
-	for _p in $PACKAGES; do
-		_debs="$_debs $(deb "$_p")"
-	done
+	[ -f "${1:-}" ] || { echo "no .changes of this ABI's build in $OUT/pkg"; return 1; }
 	# The checks for embedded copies of JavaScript and PHP libraries took 54
 	# of the 80 s lintian's checks spent on the 28k-file source tree, which
 	# holds C headers, Makefiles and kbuild's scripts.
-	# shellcheck disable=SC2086 # paths without spaces
-	lintian --tag-display-limit 0 \
+	_rc=0
+	lintian --fail-on error --tag-display-limit 0 \
 		-X languages/javascript/embedded,languages/php/embedded,languages/php/pear/embedded \
-		$_debs > "$W/lintian" 2>&1 || true # judged by its E: lines below
-	! grep -q '^E: ' "$W/lintian" || { grep '^E: ' "$W/lintian" | head -n 5; return 1; }
+		"$@" > "$W/lintian" 2>&1 || _rc=$?
+	case $_rc in
+	0) ;;
+	2) grep '^E: ' "$W/lintian" | head -n 5; return 1 ;;
+	*) tail -n 3 "$W/lintian"; echo "lintian failed to run (exit $_rc)"; return 1 ;;
+	esac
 }
 
-# build_module FLAVOUR NAME: against the trees unpacked from the packages
+# build_module FLAVOUR NAME: against the trees unpacked from the packages,
+# cross-compiled for a flavour of another architecture
 build_module() {
-	_rel=$KVER-$1
+	_rel=$ABINAME-$1
+	_a=$(flavour_arch "$1")
+	set -- "$1" "$2" ARCH="$(arch_value "$_a" kernel-arch)"
+	[ "$_a" = "$BUILD_ARCH" ] || set -- "$@" CROSS_COMPILE="$(dpkg-architecture -f -a"$_a" -qDEB_HOST_GNU_TYPE 2>/dev/null)-"
 	rm -rf "$W/mod"
 	cp -r "$TOP/tests/modules/$2" "$W/mod"
-	make -C "$W/root/usr/src/linux-kbuild-$_rel" M="$W/mod" > "$W/mod.log" 2>&1 || { tail -n 5 "$W/mod.log"; return 1; }
-	[ "$(modinfo -F vermagic "$W/mod/$2.ko" | cut -d' ' -f1)" = "$_rel" ] || { echo "wrong vermagic"; return 1; }
+	_m=$2
+	shift 2
+	make -C "$W/root/usr/src/linux-kbuild-$_rel" M="$W/mod" "$@" > "$W/mod.log" 2>&1 || { tail -n 5 "$W/mod.log"; return 1; }
+	[ "$(modinfo -F vermagic "$W/mod/$_m.ko" | cut -d' ' -f1)" = "$_rel" ] || { echo "wrong vermagic"; return 1; }
+	[ "$(elf_machine "$W/mod/$_m.ko")" = "$(arch_value "$_a" elf-machine)" ] || { echo "$_m.ko is not for $_a"; return 1; }
 }
 
-test_version() {
-	KVER=$1
-	FLAVOURS=$(find "$DEBS" -maxdepth 1 -name "linux-kbuild-$KVER-*.deb" | sed "s:.*/linux-kbuild-$KVER-\([^_]*\)_.*:\1:" | sort -u)
-	PACKAGES="linux-kbuild-source-$KVER"
-	echo "# kernel $KVER, flavours: $(echo "$FLAVOURS" | tr '\n' ' ')"
+test_abi() {
+	ABINAME=$1
+	_series=$(echo "$ABINAME" | cut -d. -f1,2)
+	FLAVOURS=$(find "$DEBS" -maxdepth 1 -name "linux-kbuild-$ABINAME-*.deb" | sed "s:.*/linux-kbuild-$ABINAME-\([^_]*\)_.*:\1:" | sort -u)
+	PACKAGES="linux-kbuild-source-$ABINAME"
+	echo "# ABI $ABINAME, flavours: $(echo "$FLAVOURS" | tr '\n' ' ')"
 	for _f in $FLAVOURS; do
-		for _p in "linux-image-$KVER-$_f" "linux-kbuild-$KVER-$_f"; do
-			if [ -n "$(deb "$_p")" ]; then
+		for _p in "linux-image-$ABINAME-$_f" "linux-kbuild-$ABINAME-$_f" "linux-kbuild-hostprogs-$ABINAME-$_f"; do
+			if [ -n "$(deb "$_p" "$(pkg_arch "$_p")")" ]; then
 				PACKAGES="$PACKAGES $_p"
-				ktap_ok "$KVER: $_p built"
+				ktap_ok "$ABINAME: $_p built"
 			else
-				ktap_fail "$KVER: $_p built" "no ${_p}_*.deb in $DEBS"
+				ktap_fail "$ABINAME: $_p built" "no ${_p}_*_$(pkg_arch "$_p").deb in $DEBS"
 			fi
 		done
-		ktap_check "$KVER-$_f: image contents" check_image "$_f"
-		ktap_check "$KVER-$_f: kbuild contents and relations" check_kbuild "$_f"
+		ktap_check "$ABINAME-$_f: image contents" check_image "$ABINAME-$_f"
+		ktap_check "$ABINAME-$_f: kbuild contents" check_kbuild "$ABINAME-$_f"
+		ktap_check "$ABINAME-$_f: package relations" check_relations "$ABINAME-$_f"
+		for _k in image kbuild; do
+			ktap_check "$ABINAME-$_f: linux-$_k maintainer scripts" check_maint_scripts "$_k" "$ABINAME-$_f"
+		done
+		for _d in $(find "$DEBS" -maxdepth 1 \( -name "linux-*-$ABINAME-${_f}_*.deb" \) ! -name '*_all.deb' | sort); do
+			ktap_check "$ABINAME-$_f: ELF files of ${_d##*/} are for its architecture" check_elf "$_d"
+		done
 	done
-	ktap_check "$KVER: source tree contents" check_srctree
-	ktap_check "$KVER: no file in two packages" check_no_file_twice
+	ktap_check "$ABINAME: source tree contents" check_srctree
+	ktap_check "$ABINAME: no file in two packages" check_no_file_twice
 	unpack_all
-	ktap_check "$KVER: no build path in shipped files" check_no_build_paths
-	ktap_check "$KVER: no private key" check_no_private_key
+	ktap_check "$ABINAME: no build path in shipped files" check_no_build_paths
+	ktap_check "$ABINAME: no private key" check_no_private_key
 	for _f in $FLAVOURS; do
 		for _m in kbs_plain kbs_private; do
-			ktap_check "$KVER-$_f: $_m builds against the unpacked packages" build_module "$_f" "$_m"
+			ktap_check "$ABINAME-$_f: $_m builds against the unpacked packages" build_module "$_f" "$_m"
 		done
 	done
 	if [ "${KBS_LINTIAN:-1}" = 1 ]; then
-		ktap_check "$KVER: lintian reports no error" run_lintian
-		grep -E '^[EWI]: ' "$W/lintian" | sed 's/^/# lintian: /'
+		# shellcheck disable=SC2046 # paths without spaces
+		ktap_check "$ABINAME: lintian reports no error on the builds' .changes" \
+			run_lintian $(find "$OUT/pkg/$_series" -name '*.changes' 2>/dev/null | sort)
+		grep -E '^[EWI]: ' "$W/lintian" 2>/dev/null | sed 's/^/# lintian: /'
 	else
-		ktap_skip "$KVER: lintian" "KBS_LINTIAN=0"
+		ktap_skip "$ABINAME: lintian" "KBS_LINTIAN=0"
 	fi
 }
 
@@ -166,13 +243,13 @@ main() {
 	DEBS=${1:-$OUT/debs}
 	need_cmd dpkg-deb dpkg
 	need_cmd lintian lintian
-	_versions=$(find "$DEBS" -maxdepth 1 -name 'linux-kbuild-source-*_all.deb' 2>/dev/null |
+	_abis=$(find "$DEBS" -maxdepth 1 -name 'linux-kbuild-source-*_all.deb' 2>/dev/null |
 		sed 's:.*/linux-kbuild-source-\([^_]*\)_.*:\1:' | sort -u)
-	[ -n "$_versions" ] || die "no linux-kbuild-source-*.deb in $DEBS: run ./build-kernel.sh first"
+	[ -n "$_abis" ] || die "no linux-kbuild-source-*.deb in $DEBS: run ./build-kernel.sh first"
 	trap cleanup EXIT
 	W=$(mktemp -d)
-	for _v in $_versions; do
-		test_version "$_v"
+	for _v in $_abis; do
+		test_abi "$_v"
 	done
 	ktap_summary
 }

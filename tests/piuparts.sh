@@ -9,8 +9,8 @@
 #
 # Usage: tests/piuparts.sh [DEBDIR]     (default: out/debs)
 #
-# One piuparts run per flavour on its source, kbuild and image packages
-# together.  The previous build is these packages with version V~prev
+# One piuparts run per flavour of this machine's architecture on its
+# source, host programs, kbuild and image packages together.  The previous build is these packages with version V~prev
 # (lower than V), in a local repository that piuparts's apt-get installs
 # first; then piuparts installs the .debs over them.  Needs root and
 # piuparts (apt-get install piuparts).
@@ -25,8 +25,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 
 OUT=${KBS_OUT:-$TOP/out}
 FLAVOUR=${KBS_FLAVOUR:-}
-MIRROR=${KBS_MIRROR:-$(sed -n 's/^URIs: *\(http[^ ]*\/debian\)$/\1/p' /etc/apt/sources.list.d/*.sources 2>/dev/null | head -n 1)}
-MIRROR=${MIRROR:-http://deb.debian.org/debian}
+MIRROR=$(find_mirror)
 BASE=$OUT/piuparts/bookworm.tgz
 
 # make_prev_repo DIR DEB...: the "previous build" of DEBs as an apt repository
@@ -61,13 +60,15 @@ piuparts_run() {
 	done
 }
 
-# test_release SOURCE.deb KBUILD.deb: piuparts on them and their image
+# test_release SOURCE.deb KBUILD.deb: piuparts on them, their host
+# programs and their image
 test_release() {
 	_rel=$(dpkg-deb -f "$2" Package | sed 's/^linux-kbuild-//')
 	_img=$(find "$DEBS" -maxdepth 1 -name "linux-image-${_rel}_*.deb" | sort -V | tail -n 1)
+	_hp=$(find "$DEBS" -maxdepth 1 -name "linux-kbuild-hostprogs-${_rel}_*_$(dpkg --print-architecture).deb" | sort -V | tail -n 1)
 	_t0=$(date +%s)
-	ktap_check "piuparts: linux-kbuild-source + linux-kbuild + linux-image of $_rel" \
-		piuparts_run "$_rel" "$1" "$2" "$_img"
+	ktap_check "piuparts: linux-kbuild-source + linux-kbuild-hostprogs + linux-kbuild + linux-image of $_rel" \
+		piuparts_run "$_rel" "$1" "$_hp" "$2" "$_img"
 	echo "# piuparts $_rel: $(($(date +%s) - _t0)) s, log $OUT/piuparts/$_rel.log"
 }
 
@@ -81,7 +82,7 @@ main() {
 	[ -n "$_sources" ] || die "no packages in $DEBS: run ./build-kernel.sh first"
 	for _src in $_sources; do
 		_kver=$(dpkg-deb -f "$_src" Package | sed 's/^linux-kbuild-source-//')
-		for _kb in "$DEBS"/linux-kbuild-"$_kver"-${FLAVOUR:-*}_*.deb; do
+		for _kb in "$DEBS"/linux-kbuild-"$_kver"-${FLAVOUR:-*}_*_"$(dpkg --print-architecture)".deb; do
 			[ -f "$_kb" ] || continue
 			test_release "$_src" "$_kb"
 		done

@@ -8,8 +8,9 @@
 #
 # Usage: tests/repro.sh [FLAVOUR [KERNEL]]     (default: tiny 6.1)
 #
-# The image, kbuild and source-tree packages of that flavour are compared;
-# when they differ, the files that differ inside them are listed.
+# Every package of the rebuild (image, kbuild, host programs, metapackages,
+# source tree) is compared; when they differ, the files that differ inside
+# them are listed.
 #
 # What it took (measured): ccache without base_dir (with it, ccache makes
 # the compiler's paths relative, __FILE__ escapes -fmacro-prefix-map and
@@ -51,7 +52,7 @@ compare() {
 }
 
 main() {
-	_src=$(find "$OUT/debs" -maxdepth 1 -name "linux-kbuild-source-$KERNEL.*_all.deb" | sort -V | tail -n 1)
+	_src=$(find "$OUT/debs" -maxdepth 1 -name "linux-kbuild-source-$KERNEL.*-*_all.deb" | sort -V | tail -n 1)
 	[ -n "$_src" ] || die "no linux-kbuild-source-$KERNEL.* in $OUT/debs: run ./build-kernel.sh --kernel $KERNEL first"
 	_kver=$(dpkg-deb -f "$_src" Package | sed 's/^linux-kbuild-source-//')
 	_kernel=$KERNEL
@@ -65,7 +66,8 @@ main() {
 		ktap_summary
 		return 1
 	fi
-	for _p in "linux-kbuild-source-$_kver" "linux-kbuild-$_kver-$FLAVOUR" "linux-image-$_kver-$FLAVOUR"; do
+	for _d in "$AGAIN"/debs/*.deb; do
+		_p=$(dpkg-deb -f "$_d" Package)
 		ktap_check "$_p is reproducible" compare "$_p"
 	done
 	ktap_summary

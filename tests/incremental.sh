@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# tests/incremental.sh - build-kernel.sh --incremental gives the packages a
+# clean build gives: after the clean build of KERNEL's FLAVOURS (whose
+# trees out/pkg/<kernel>/<arch>/ keeps), a file of the kept patched tree
+# is touched and the packages built again incrementally, into a directory
+# of their own; the kept trees must have been used (no unpack, a few
+# objects compiled, the source tree's .deb reused), and every .deb must
+# have the contents of the clean build's in out/debs (byte for byte,
+# being reproducible, as the suite also reports).
+#
+# Usage: tests/incremental.sh [KERNEL FLAVOURS [FILE]]
+#        (default: 6.1 "qemu tiny" kernel/panic.c, what CI builds)
+#
+# Environment: KBS_OUT (default out/).
+
+set -eu
+
+TOP=$(cd "$(dirname "$0")/.." && pwd)
+# shellcheck source=lib/kbuild-split.sh
+. "$TOP/lib/kbuild-split.sh"
+
+OUT=${KBS_OUT:-$TOP/out}
+KERNEL=${1:-6.1}
+FLAVOURS=${2:-qemu tiny}
+FILE=${3:-kernel/panic.c}
+W=
+
+cleanup() {
+	if [ -n "$W" ]; then
+		rm -rf "$W"
+	fi
+}
+
+# rebuild: touch FILE, build incrementally into $W/debs
+rebuild() {
+	_src=$OUT/pkg/$KERNEL/$(dpkg --print-architecture)/kbuild-split/debian/build/src
+	[ -f "$_src/$FILE" ] || { echo "no kept tree with $FILE in ${_src%/debian/*}: build first (./build-kernel.sh --kernel $KERNEL --flavours \"$FLAVOURS\")"; return 1; }
+	touch "$_src/$FILE"
+	_t0=$(date +%s)
+	"$TOP/build-kernel.sh" --kernel "$KERNEL" --flavours "$FLAVOURS" --incremental --debs "$W/debs" \
+		> "$W/build.out" 2>&1 || { tail -n 5 "$W/build.out"; return 1; }
+	echo "# incremental build after touching $FILE: $(($(date +%s) - _t0)) s"
+}
+
+# used_kept_trees: no unpack, few objects compiled, the source tree's .deb reused
+used_kept_trees() {
+	grep -q 'incremental: the kept trees' "$W/build.out" || { grep incremental "$W/build.out"; echo "it started clean"; return 1; }
+	! grep -q 'apply.sh: unpacking' "$OUT/logs/build-$KERNEL-$(dpkg --print-architecture).log" || { echo "it unpacked the tarball"; return 1; }
+	_n=$(grep -cE '^  (CC|AS)( \[M\])? ' "$OUT/logs/build-$KERNEL-$(dpkg --print-architecture).log" || true) # none is fine
+	[ "$_n" -le 20 ] || { echo "it compiled $_n objects"; return 1; }
+	! grep -q "building package 'linux-kbuild-source" "$W/build.out" || { echo "it built the source tree's .deb again"; return 1; }
+	echo "# $_n objects compiled"
+}
+
+# same_contents DEB: the incremental DEB against the clean one: contents
+# and control equal; byte-identical reported
+same_contents() {
+	_clean=$OUT/debs/${1##*/}
+	[ -f "$_clean" ] || { echo "no clean build's ${1##*/} in $OUT/debs"; return 1; }
+	if cmp -s "$1" "$_clean"; then
+		echo "# ${1##*/}: byte-identical"
+		return 0
+	fi
+	rm -rf "$W/a" "$W/b"
+	dpkg-deb -R "$1" "$W/a"
+	dpkg-deb -R "$_clean" "$W/b"
+	diff -r "$W/a" "$W/b" | head -n 5
+	diff -rq "$W/a" "$W/b" > /dev/null
+}
+
+main() {
+	trap cleanup EXIT
+	mkdir -p "$OUT"
+	W=$(mktemp -d "$OUT/incremental.XXXXXX")
+	ktap_check "$KERNEL ($FLAVOURS): touch $FILE, build-kernel.sh --incremental" rebuild
+	if ! [ -d "$W/debs" ]; then
+		ktap_skip "the kept trees were used" "the incremental build failed"
+		ktap_summary
+		return
+	fi
+	ktap_check "the kept trees were used: no unpack, a few objects, the source tree's .deb reused" used_kept_trees
+	for _d in "$W"/debs/*.deb; do
+		ktap_check "${_d##*/} has the clean build's contents" same_contents "$_d"
+	done
+	ktap_summary
+}
+
+main "$@"
