@@ -141,14 +141,16 @@ build_arch() {
 	# dpkg-buildpackage's status passes the pipe in a file
 	# shellcheck disable=SC2046,SC2086 # options
 	{
-		(cd "$_dir" && KBS_CC_LAUNCHER="$KBS_CC_LAUNCHER" DEB_BUILD_OPTIONS="${DEB_BUILD_OPTIONS:-} parallel=$JOBS" \
+		(cd "$_dir" && KBS_CC_LAUNCHER="$KBS_CC_LAUNCHER" \
+			DEB_BUILD_OPTIONS="$(build_options "$1")" \
 			dpkg-buildpackage $_opt $(dpkg_cross_args "$1") -uc -us 2>&1)
 		echo "$?" > "$W/status"
 	} | show_progress "$_start"
 	_status=$(cat "$W/status" 2>/dev/null || true) # no file: told below
 	[ "$_status" = 0 ] || die "dpkg-buildpackage for $1 failed (exit ${_status:-unknown})"
 	mv "$_dir.inputs.new" "$_dir.inputs"
-	[ -n "$KEPT" ] || count_objects "$LOG" > "$_record"
+	_n=$(count_objects "$LOG")
+	[ -n "$KEPT" ] || [ "$_n" -eq 0 ] || echo "$_n" > "$_record"
 	collect_abi "$_dir"
 	rm -f "$LOG.failed"
 	log "built the $1 packages in $(($(date +%s) - _start)) s"

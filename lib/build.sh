@@ -71,6 +71,14 @@ cross_args() {
 	[ "$1" = "$BUILD_ARCH" ] || printf '%s\n' "-a $1 -P cross"
 }
 
+# build_options ARCH: DEB_BUILD_OPTIONS, the caller's with parallel=JOBS,
+# and nocheck for a cross build (dh would warn that it cannot run tests)
+build_options() {
+	_bo="${DEB_BUILD_OPTIONS:+$DEB_BUILD_OPTIONS }parallel=$JOBS"
+	[ "$1" = "$BUILD_ARCH" ] || _bo="$_bo nocheck"
+	printf '%s\n' "$_bo"
+}
+
 dpkg_cross_args() {
 	[ "$1" = "$BUILD_ARCH" ] || printf '%s\n' "--host-arch=$1 --build-profiles=cross"
 }
@@ -119,7 +127,7 @@ show_progress() {
 			[ "$_now" -ge "$_next" ] || continue
 			_next=$((_now + 30))
 			_n=$(count_objects "$LOG")
-			if [ -n "$EXPECTED" ]; then
+			if [ "${EXPECTED:-0}" -gt 0 ]; then
 				log "[$((_now - _t0)) s] compiled $_n of $EXPECTED objects ($((_n * 100 / EXPECTED))%)"
 			else
 				log "[$((_now - _t0)) s] compiled $_n objects (no count from an earlier build to compare)"

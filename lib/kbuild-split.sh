@@ -72,6 +72,26 @@ find_mirror() {
 		grep -m 1 '/debian/\{0,1\}$' || echo http://deb.debian.org/debian
 }
 
+# debian_sources: this machine's Debian suites (bookworm, -updates,
+# -security, ...) as one-line apt sources, for a chroot that must see what
+# this machine sees: "deb URI SUITE COMPONENT..."
+debian_sources() {
+	cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list \
+		/etc/apt/sources.list 2>/dev/null | awk '
+	/^deb / && $0 ~ /\/debian(-security)?\/? / { sub(/ \[[^]]*\]/, ""); print; next }
+	$1 == "URIs:" { uri = $2 } $1 == "Suites:" { $1 = ""; suites = $0 }
+	$1 == "Components:" { $1 = ""; comps = $0 }
+	/^[[:space:]]*$/ { flush() }
+	END { flush() }
+	function flush(  n, s, i) {
+		if (uri ~ /\/debian(-security)?\/?$/) {
+			n = split(suites, s, " ")
+			for (i = 1; i <= n; i++) print "deb " uri " " s[i] comps
+		}
+		uri = suites = comps = ""
+	}' | grep . || printf 'deb %s bookworm main\n' "$(find_mirror)"
+}
+
 # list_data FILE: the first word of each line, '#' comments and blank lines dropped.
 list_data() {
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1" | awk '{ print $1 }'
