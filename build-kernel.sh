@@ -5,7 +5,7 @@
 #
 # Usage: ./build-kernel.sh [--kernel 6.1|6.12] [--flavours "qemu tiny"]
 #                          [--jobs N] [--no-ccache] [--incremental]
-#                          [--abi N] [--debs DIR]
+#                          [--icecc | --distcc "HOST/N..."] [--abi N] [--debs DIR]
 #        ./build-kernel.sh --for-tests      (the builds of tests/builds)
 #
 # Installs what it needs with apt-get when it is missing (as root): dpkg-dev,
@@ -28,6 +28,9 @@
 # selection, packaging, by sha256); otherwise it starts clean.
 # --abi N builds ABI N instead of debian/config/abiname's, as version
 # <version>+abiN (for tests: a packager bumps abiname and the changelog).
+# --icecc or --distcc HOSTS (or KBS_FARM=icecc|distcc) compile on a farm
+# behind ccache, with make's jobs scaled to it (lib/farm.sh); this
+# machine's own architecture only, cross builds stay here.
 #
 # Environment: KBS_OUT (default out/), KBS_CCACHE_DIR (default
 # /var/cache/kbuild-split/ccache), KBS_XZ_LEVEL, SOURCE_DATE_EPOCH
@@ -40,6 +43,8 @@ TOP=$(cd "$(dirname "$0")" && pwd)
 . "$TOP/lib/kbuild-split.sh"
 # shellcheck source=lib/build.sh
 . "$TOP/lib/build.sh"
+# shellcheck source=lib/farm.sh
+. "$TOP/lib/farm.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
 DEBS=$OUT/debs
@@ -48,6 +53,8 @@ FLAVOURS=
 ABI=
 INCREMENTAL=
 JOBS=$(($(nproc) + 1))
+JOBS_SET=
+FARM_HOSTS=
 KBS_CCACHE=${KBS_CCACHE:-1}
 BUILD_ARCH=
 EXPECTED=
@@ -136,6 +143,13 @@ build_arch() {
 		_opt="-B -nc"
 		EXPECTED=
 	fi
+	# the farm compiles for this machine's architecture only
+	if [ -n "$FARM" ] && [ "$1" = "$BUILD_ARCH" ]; then
+		CCACHE_PREFIX=$FARM
+		export CCACHE_PREFIX
+	else
+		unset CCACHE_PREFIX
+	fi
 	_start=$(date +%s)
 	rm -f "$W/status"
 	# dpkg-buildpackage's status passes the pipe in a file
@@ -147,6 +161,7 @@ build_arch() {
 		echo "$?" > "$W/status"
 	} | show_progress "$_start"
 	_status=$(cat "$W/status" 2>/dev/null || true) # no file: told below
+	farm_report "$LOG"
 	[ "$_status" = 0 ] || die "dpkg-buildpackage for $1 failed (exit ${_status:-unknown})"
 	mv "$_dir.inputs.new" "$_dir.inputs"
 	_n=$(count_objects "$LOG")
@@ -203,7 +218,9 @@ main() {
 		case $1 in
 		--kernel) KERNEL=${2:?}; shift ;;
 		--flavours) FLAVOURS=${2:?}; shift ;;
-		--jobs) JOBS=${2:?}; shift ;;
+		--jobs) JOBS=${2:?}; JOBS_SET=1; shift ;;
+		--icecc) KBS_FARM=icecc ;;
+		--distcc) KBS_FARM=distcc; FARM_HOSTS=${2:?--distcc needs its hosts}; shift ;;
 		--no-ccache) KBS_CCACHE=0 ;;
 		--incremental) INCREMENTAL=1 ;;
 		--abi) ABI=${2:?}; shift ;;
@@ -225,6 +242,11 @@ main() {
 	check_flavours
 	need_packages "linux-source-$KERNEL"
 	setup_ccache
+	case ${KBS_FARM:-} in
+	'') ;;
+	icecc | distcc) setup_farm "$KBS_FARM" "$FARM_HOSTS" ;;
+	*) die "KBS_FARM=$KBS_FARM: use icecc or distcc" ;;
+	esac
 	mkdir -p "$OUT/logs"
 	trap cleanup EXIT
 	W=$(mktemp -d)

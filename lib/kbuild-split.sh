@@ -1,7 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 # Shared shell helpers for kbuild-split's scripts: messages, checks, the
-# packages a script needs, flavours and their architectures, KTAP output.
+# packages a script needs, flavours and their architectures, kernel
+# builds; with lib/ktap.sh (KTAP output, the tests' shared checks), which
+# it sources.
 # Source it after setting TOP (the repository's top) and, if you like, PROG:
 #   TOP=$(cd "$(dirname "$0")/.." && pwd); . "$TOP/lib/kbuild-split.sh"
 #
@@ -66,17 +68,20 @@ find_mirror() {
 		printf '%s\n' "$KBS_MIRROR"
 		return
 	fi
-	cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list \
+	# (no status of the pipe: a missing sources file fails cat, and
+	# scripts with pipefail would see that)
+	_fm=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list \
 		/etc/apt/sources.list.d/*.list 2>/dev/null |
 		awk '$1 == "URIs:" { print $2 } $1 == "deb" { print ($2 ~ /^\[/) ? $3 : $2 }' |
-		grep -m 1 '/debian/\{0,1\}$' || echo http://deb.debian.org/debian
+		grep '/debian/\{0,1\}$' | head -n 1)
+	printf '%s\n' "${_fm:-http://deb.debian.org/debian}"
 }
 
 # debian_sources: this machine's Debian suites (bookworm, -updates,
 # -security, ...) as one-line apt sources, for a chroot that must see what
 # this machine sees: "deb URI SUITE COMPONENT..."
 debian_sources() {
-	cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list \
+	_ds=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list \
 		/etc/apt/sources.list 2>/dev/null | awk '
 	/^deb / && $0 ~ /\/debian(-security)?\/? / { sub(/ \[[^]]*\]/, ""); print; next }
 	$1 == "URIs:" { uri = $2 } $1 == "Suites:" { $1 = ""; suites = $0 }
@@ -89,7 +94,8 @@ debian_sources() {
 			for (i = 1; i <= n; i++) print "deb " uri " " s[i] comps
 		}
 		uri = suites = comps = ""
-	}' | grep . || printf 'deb %s bookworm main\n' "$(find_mirror)"
+	}')
+	printf '%s\n' "${_ds:-deb $(find_mirror) bookworm main}"
 }
 
 # list_data FILE: the first word of each line, '#' comments and blank lines dropped.
@@ -159,103 +165,6 @@ flavour_fragments() {
 arch_value() {
 	data_value "$TOP/debian/arches/$1" "$2" ||
 		die "debian/arches/$1 has no '$2' line"
-}
-
-# --- KTAP ---------------------------------------------------------------------
-
-# KTAP results: ktap_plan N first when the count is known, then ktap_ok NAME,
-# ktap_fail NAME WHY, ktap_skip NAME WHY; ktap_summary prints "N passed, N
-# failed[, N skipped]" and returns non-zero on failure.
-KTAP_N=0
-KTAP_PASS=0
-KTAP_FAIL=0
-KTAP_SKIP=0
-
-ktap_plan() {
-	printf 'KTAP version 1\n1..%d\n' "$1"
-}
-
-ktap_ok() {
-	KTAP_N=$((KTAP_N + 1))
-	KTAP_PASS=$((KTAP_PASS + 1))
-	printf 'ok %d %s\n' "$KTAP_N" "$1"
-}
-
-ktap_fail() {
-	KTAP_N=$((KTAP_N + 1))
-	KTAP_FAIL=$((KTAP_FAIL + 1))
-	printf 'not ok %d %s # %s\n' "$KTAP_N" "$1" "$2"
-}
-
-ktap_skip() {
-	KTAP_N=$((KTAP_N + 1))
-	KTAP_SKIP=$((KTAP_SKIP + 1))
-	printf 'ok %d %s # SKIP %s\n' "$KTAP_N" "$1" "$2"
-}
-
-# ktap_check NAME CMD...: run CMD, report ok/not ok with the last output line
-# as diagnostic; on success its "# " lines are shown.
-ktap_check() {
-	_name=$1
-	shift
-	if _out=$("$@" 2>&1); then
-		ktap_ok "$_name"
-		# measurements a check reports as "# " lines
-		printf '%s\n' "$_out" | grep '^# ' || true # most checks report none
-	else
-		ktap_fail "$_name" "$(printf '%s\n' "$_out" | tail -n 1)"
-		printf '%s\n' "$_out" | sed 's/^/# /' | tail -n 20
-	fi
-}
-
-ktap_summary() {
-	printf '# %d tests\n' "$KTAP_N"
-	if [ "$KTAP_SKIP" -gt 0 ]; then
-		printf '%d passed, %d failed, %d skipped\n' "$KTAP_PASS" "$KTAP_FAIL" "$KTAP_SKIP"
-	else
-		printf '%d passed, %d failed\n' "$KTAP_PASS" "$KTAP_FAIL"
-	fi
-	[ "$KTAP_FAIL" -eq 0 ]
-}
-
-# --- packages -------------------------------------------------------------------
-
-# bump_deb DEB SUFFIX OUTDIR: DEB again with version V+SUFFIX, and the
-# relations that name V (or V.1~, the end of a range) likewise, as a
-# rebuild after a debian/changelog bump makes it; uncompressed, to unpack
-# fast in a TCG guest.  Prints its path.
-bump_deb() {
-	_bd_tmp=$(mktemp -d)
-	dpkg-deb -R "$1" "$_bd_tmp/p"
-	_bd_v=$(dpkg-deb -f "$1" Version)
-	_bd_re=$(printf '%s\n' "$_bd_v" | sed 's/[.]/\\./g')
-	sed -i -e "s/^Version: .*/Version: $_bd_v$2/" \
-		-e "/^\(Depends\|Breaks\|Pre-Depends\):/s/ $_bd_re\(\.1~\)\{0,1\})/ $_bd_v$2\1)/g" "$_bd_tmp/p/DEBIAN/control"
-	_bd_out=$3/$(dpkg-deb -f "$1" Package)_$_bd_v$2_$(dpkg-deb -f "$1" Architecture).deb
-	dpkg-deb -Znone -b "$_bd_tmp/p" "$_bd_out" >/dev/null
-	rm -rf "$_bd_tmp"
-	printf '%s\n' "$_bd_out"
-}
-
-# elf_machine FILE: the e_machine of an ELF file (62 x86-64, 183 AArch64),
-# nothing for another file
-elf_machine() {
-	[ "$(head -c 4 "$1" | tail -c 3)" = ELF ] || return 0
-	od -An -tu2 -j18 -N2 "$1" | tr -d ' '
-}
-
-# maint_script_problems SCRIPT KIND.NAME: what is wrong with a maintainer
-# script (one line each; nothing when it is right): its syntax, shellcheck,
-# a function defined twice, and the hook directory debian/maint/hooks says
-# it runs for KIND.NAME (image.postinst, ...)
-maint_script_problems() {
-	sh -n "$1" 2>&1 | head -n 1
-	shellcheck -s sh -S warning -f gcc "$1" 2>&1 | head -n 3
-	sed -n 's/^\([a-z_][a-z0-9_]*\)() *{.*/\1/p' "$1" | sort | uniq -d | sed 's/^/defined twice: /'
-	if _mh=$(data_value "$TOP/debian/maint/hooks" "$2"); then
-		grep -q "^run_hooks() {" "$1" || echo "no run_hooks function"
-		grep -q "run_hooks $_mh " "$1" || echo "does not run the $_mh hooks"
-	fi
 }
 
 # --- kernel builds ------------------------------------------------------------
@@ -342,3 +251,7 @@ merge_flavour_config() {
 	_unmet=$(unmet_config "$_obj/.config" "$@")
 	[ -z "$_unmet" ] || die "$_unmet; check its dependencies"
 }
+
+# KTAP output and the checks the test suites share
+# shellcheck source=lib/ktap.sh
+. "$TOP/lib/ktap.sh"

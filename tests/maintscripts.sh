@@ -61,7 +61,7 @@ links_gone() {
 }
 
 snapshot() {
-	(cd "$R" && find . -xdev \( -path ./proc -o -path ./tmp -o -path ./var/lib/dpkg -o -path ./var/log \
+	(cd "$R" && find . -xdev \( -path ./proc -o -path ./tmp -o -path ./var/lib/dpkg -o -path ./var/lib/apt -o -path ./var/log \
 		-o -path ./var/cache -o -path ./debs -o -path ./var/lib/dkms \) -prune -o -print | sort)
 }
 
@@ -141,7 +141,10 @@ upgrade() {
 	done
 	in_root dpkg-query -L "linux-kbuild-$REL" "linux-image-$REL" | sort > "$R/tmp/files-old"
 	: > "$R/tmp/hooks.log"
-	dpkg_do -i -R /debs/up || return 1
+	# with apt, as a user upgrades (README): image and kbuild break each
+	# other's other versions, which apt orders and dpkg -i alone does not
+	in_root DEBIAN_FRONTEND=noninteractive sh -c 'apt-get install -y -q /debs/up/*.deb' > "$R/tmp/out" 2>&1 ||
+		{ tail -n 5 "$R/tmp/out"; return 1; }
 	links_ours || return 1
 	in_root dpkg-query -L "linux-kbuild-$REL" "linux-image-$REL" | sort > "$R/tmp/files-new"
 	cmp -s "$R/tmp/files-old" "$R/tmp/files-new" || { echo "file lists differ after the upgrade"; return 1; }
@@ -290,8 +293,9 @@ test_version() {
 	SOURCE=$1
 	KVER=$(dpkg-deb -f "$SOURCE" Package | sed 's/^linux-kbuild-source-//')
 	FLAVOUR=${KBS_FLAVOUR:-qemu}
-	if [ -z "${KBS_FLAVOUR:-}" ] && [ -z "$(find "$DEBS" -maxdepth 1 -name "linux-image-$KVER-qemu_*.deb")" ]; then
-		FLAVOUR=$(find "$DEBS" -maxdepth 1 -name "linux-image-$KVER-*.deb" | sed "s:.*/linux-image-$KVER-\([^_]*\)_.*:\1:" | sort | head -n 1)
+	if [ -z "${KBS_FLAVOUR:-}" ] && [ -z "$(find "$DEBS" -maxdepth 1 -name "linux-image-$KVER-qemu_*_$BUILD_ARCH.deb")" ]; then
+		FLAVOUR=$(find "$DEBS" -maxdepth 1 -name "linux-image-$KVER-*_$BUILD_ARCH.deb" |
+			sed "s:.*/linux-image-$KVER-\([^_]*\)_.*:\1:" | sort | head -n 1)
 	fi
 	REL=$KVER-$FLAVOUR
 	IMAGE=$(find "$DEBS" -maxdepth 1 -name "linux-image-${REL}_*.deb" | sort -V | tail -n 1)

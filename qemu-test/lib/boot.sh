@@ -38,7 +38,7 @@ qemu_cmd() {
 	QEMU=("$(guest_value qemu)" -nodefaults -no-user-config -display none -no-reboot
 		-M "$(guest_value machine)" "${QEMU_ACCEL[@]}" -m "$MEM"
 		-kernel "$kernel"
-		-append "console=$(guest_value console) root=/dev/vda rootfstype=ext4 init=$GUEST_INIT panic=-1 norandmaps $extra kbs_phase=$phase $*"
+		-append "console=$(guest_value console) root=/dev/$(guest_value root) rootfstype=ext4 init=$GUEST_INIT panic=-1 norandmaps $extra kbs_phase=$phase $*"
 		-drive "file=$IMAGE,format=raw,if=none,id=root,cache=unsafe" -device "$disk,drive=root"
 		-drive "file=$OUTQ/results-$name.raw,format=raw,if=none,id=results" -device "$disk,drive=results"
 		-device "$(guest_value rng)"

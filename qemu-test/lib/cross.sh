@@ -40,7 +40,10 @@ cross_install() {
 	native=$(dpkg --print-architecture)
 	cp -a "$1/." "$CROSS_ROOT/"
 	mkdir -p "$CROSS_ROOT/kbs-repo"
+	# the packages of both architectures, as an archive holds them
 	cp "${DEBS[@]}" "$CROSS_ROOT/kbs-repo/"
+	cp "$(newest_deb "linux-kbuild-hostprogs-${KBS_REL}_*_$native.deb")" "$CROSS_ROOT/kbs-repo/" ||
+		{ echo "no linux-kbuild-hostprogs-${KBS_REL}_*_$native.deb in $DEBS_DIR: build the $native packages too"; return 1; }
 	mount -t proc proc "$CROSS_ROOT/proc"
 	cp /etc/resolv.conf "$CROSS_ROOT/etc/resolv.conf" 2>/dev/null || true # a local mirror needs none
 	{

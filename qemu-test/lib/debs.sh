@@ -129,3 +129,12 @@ add_meta_repos() {
 	KBS_META=$series-$flavour KBS_META_REL1=$1 KBS_META_REL2=$next
 	GUEST_ENV+=(KBS_META KBS_META_REL1 KBS_META_REL2)
 }
+
+# write_guest_env FILE: what the guest init needs to know, as shell
+# assignments; the same values name the checks on the host
+write_guest_env() {
+	local v
+	for v in KBS_REL KBS_ABI KBS_KVER "${GUEST_ENV[@]}"; do
+		printf '%s=%s\n' "$v" "${!v}"
+	done >"$1"
+}

@@ -31,7 +31,7 @@ rootfs_key() {
 configure_rootfs() {
 	printf 'kbs-guest\n' >"$1/etc/hostname"
 	printf '127.0.0.1\tlocalhost kbs-guest\n' >"$1/etc/hosts"
-	printf '/dev/vda\t/\text4\tdefaults\t0\t1\n' >"$1/etc/fstab"
+	printf 'LABEL=kbs-root\t/\text4\tdefaults\t0\t1\n' >"$1/etc/fstab"
 	rm -rf "$1"/var/cache/apt/archives/*.deb "$1"/var/lib/apt/lists/*
 	mkdir -p "$1/etc/kernel/postinst.d" "$1/etc/kernel/header_postinst.d"
 }
@@ -71,7 +71,7 @@ debootstrap_into() {
 # build_rootfs ARCH [KERNEL]
 build_rootfs() {
 	local tmp=$ROOTFS.tmp start
-	rm -rf "$tmp"
+	rm -rf "$tmp" "$tmp.first"
 	start=$(now)
 	case $(data_value "$HERE/arches/$1" debootstrap) in
 	native)
@@ -97,6 +97,12 @@ build_rootfs() {
 # the guest's root, as the tar archive it wrote, unpacked into DEST
 second_stage() {
 	local archive=$OUTQ/results-second-stage.raw
+	# debootstrap --foreign leaves /proc a link to the host's; the guest
+	# mounts its own there
+	if [ -L "$1/proc" ]; then
+		rm "$1/proc"
+		mkdir "$1/proc"
+	fi
 	ROOTFS=$1
 	make_image
 	choose_accel "$3"
@@ -119,7 +125,7 @@ stage_tree() {
 	}
 	rm -f "$STAGING/root/.kbs-rootfs-done"
 	mkdir -p "$kbs/lib" "$kbs/qemu-test" "$kbs/modules" "$kbs/debs" "$kbs/cross"
-	cp "$TOP/lib/kbuild-split.sh" "$kbs/lib/"
+	cp "$TOP"/lib/*.sh "$kbs/lib/"
 	cp -r "$HERE/guest" "$HERE/steps" "$HERE/phases" "$HERE/steps.sh" "$HERE/check-tree" \
 		"$HERE/timeouts" "$kbs/qemu-test/"
 	for d in "$TOP"/tests/modules/*/; do

@@ -7,7 +7,7 @@
 check_case() {
 	mkdir -p "$T/top/patches/9.9" "$T/top/lib" "$T/linux-9.9"
 	cp "$TOP/patches/apply.sh" "$T/top/patches/"
-	cp "$TOP/lib/kbuild-split.sh" "$T/top/lib/"
+	cp "$TOP"/lib/*.sh "$T/top/lib/"
 	seq 1 20 > "$T/linux-9.9/numbers"
 	tar -C "$T" -cJf "$T/linux-source-9.9.tar.xz" linux-9.9
 	# line 9 of the context says "nine", the tree has "9"

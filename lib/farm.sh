@@ -1,0 +1,121 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
+# build-kernel.sh's compile farm: icecream or distcc behind ccache, the way
+# Debian's kernel build takes one (CCACHE_PREFIX).  Sourced by
+# build-kernel.sh after lib/kbuild-split.sh.
+#
+#   icecc   CCACHE_PREFIX=icecc.  The scheduler is ICECC_SCHEDULER
+#           (host[:port], default: ICECC_SCHEDULER_HOST of
+#           /etc/icecc/icecc.conf); its telnet port (8766) tells the farm's
+#           job slots.  The compiler environment is ICECC_VERSION, or one
+#           icecc-create-env makes once into out/farm/.
+#   distcc  CCACHE_PREFIX=distcc, DISTCC_HOSTS; distcc -j tells the slots.
+#
+# make's jobs become the farm's slots plus this machine's.  A node or a
+# scheduler that cannot be reached before the build is named in a warning
+# (the compiles then run here), and so is, after the build, every node
+# whose jobs failed and were compiled here instead.
+
+FARM=
+FARM_NODES=
+
+# tcp_open HOST PORT: something listens there (2 s at most)
+tcp_open() {
+	timeout 2 bash -c 'exec 3<>"/dev/tcp/$1/$2"' sh "$1" "$2" 2>/dev/null
+}
+
+# icecc_scheduler: host:port of the scheduler
+icecc_scheduler() {
+	_is=${ICECC_SCHEDULER:-$(sed -n 's/^ICECC_SCHEDULER_HOST="\{0,1\}\([^"]*\)"\{0,1\}$/\1/p' \
+		/etc/icecc/icecc.conf 2>/dev/null)}
+	[ -n "$_is" ] || die "--icecc: say where the scheduler is: ICECC_SCHEDULER=host[:port], or ICECC_SCHEDULER_HOST in /etc/icecc/icecc.conf"
+	case $_is in
+	*:*) printf '%s\n' "$_is" ;;
+	*) printf '%s:8765\n' "$_is" ;;
+	esac
+}
+
+# icecc_slots SCHEDULER: the job slots of the farm's nodes (listcs)
+icecc_slots() {
+	timeout 5 bash -c 'exec 3<>"/dev/tcp/$1/8766" && printf "listcs\nquit\n" >&3 && cat <&3' \
+		sh "${1%:*}" 2>/dev/null | sed -n 's/.* jobs=[0-9]*\/\([0-9]*\) .*/\1/p' |
+		awk '{ n += $1 } END { print n + 0 }'
+}
+
+# icecc_env: the compiler environment the nodes get (ICECC_VERSION)
+icecc_env() {
+	if [ -n "${ICECC_VERSION:-}" ]; then
+		printf '%s\n' "$ICECC_VERSION"
+		return
+	fi
+	mkdir -p "$OUT/farm/icecc-env"
+	_gcc=$(readlink -f "$(command -v gcc)")
+	_stamp=$OUT/farm/icecc-env/$(sha256sum "$_gcc" | cut -c 1-16)
+	if ! [ -s "$_stamp" ]; then
+		(cd "$OUT/farm/icecc-env" && icecc-create-env "$_gcc") > "$OUT/farm/icecc-env/create.log" 2>&1 ||
+			die "icecc-create-env $_gcc failed; see $OUT/farm/icecc-env/create.log"
+		sed -n 's/^creating \(.*\)$/\1/p' "$OUT/farm/icecc-env/create.log" | tail -n 1 > "$_stamp"
+	fi
+	printf '%s/%s\n' "$OUT/farm/icecc-env" "$(cat "$_stamp")"
+}
+
+# setup_farm ENGINE [HOSTS]: the farm behind ccache, and JOBS for it
+setup_farm() {
+	FARM=$1
+	[ -n "$KBS_CC_LAUNCHER" ] || die "--$FARM needs ccache in front of it: drop --no-ccache"
+	_local=$(($(nproc) + 1))
+	case $FARM in
+	icecc)
+		need_packages icecc
+		_sched=$(icecc_scheduler)
+		ICECC_VERSION=$(icecc_env)
+		export ICECC_VERSION
+		if tcp_open "${_sched%:*}" "${_sched#*:}"; then
+			_slots=$(icecc_slots "$_sched")
+			FARM_NODES=$_sched
+		else
+			warn "icecc scheduler $_sched cannot be reached: the compiles run on this machine"
+			_slots=0
+		fi
+		;;
+	distcc)
+		need_packages distcc
+		DISTCC_HOSTS=${2:-${DISTCC_HOSTS:-}}
+		[ -n "$DISTCC_HOSTS" ] || die "--distcc needs its hosts: --distcc \"host/N host/N\" or DISTCC_HOSTS"
+		DISTCC_DIR=${DISTCC_DIR:-$OUT/farm/distcc}
+		mkdir -p "$DISTCC_DIR"
+		export DISTCC_HOSTS DISTCC_DIR
+		for _h in $DISTCC_HOSTS; do
+			_host=${_h%%/*}
+			_port=${_host#*:}
+			[ "$_port" != "$_host" ] || _port=3632
+			_host=${_host%%:*}
+			[ "$_host" = localhost ] && continue
+			FARM_NODES="$FARM_NODES $_host:$_port"
+			tcp_open "$_host" "$_port" ||
+				warn "distcc node $_host:$_port cannot be reached: its jobs run on this machine"
+		done
+		_slots=$(distcc -j)
+		;;
+	esac
+	CCACHE_PREFIX=$FARM
+	export CCACHE_PREFIX
+	[ -n "$JOBS_SET" ] || JOBS=$((_slots + _local))
+	log "$FARM farm behind ccache: $_slots job slots there, $_local here; make -j$JOBS"
+}
+
+# farm_report LOG: each node whose jobs failed and were compiled here
+farm_report() {
+	[ -n "$FARM" ] || return 0
+	case $FARM in
+	icecc)
+		sed -n 's/.*got exception Error [0-9]* - .* (\([0-9.]*\))$/\1/p' "$1"
+		;;
+	distcc)
+		sed -n 's/.*ERROR: nonblocking connect to \([^ ]*\) failed.*/\1/p
+			s/.*Warning: failed to distribute .* to \([^ ]*\), running locally instead/\1/p' "$1"
+		;;
+	esac | sort | uniq -c | while read -r _n _node; do
+		warn "farm node $_node failed $_n compile(s), which ran on this machine instead"
+	done
+}
