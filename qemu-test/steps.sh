@@ -58,7 +58,8 @@ step_name() {
 		_sn=$(printf '%s\n' "$_sn" | sed "s|[$]$_sn_i|$_sn_arg|g")
 		_sn_i=$((_sn_i + 1))
 	done
-	expand_vars "$_sn"
+	# the arguments the line did not give
+	expand_vars "$(printf '%s\n' "$_sn" | sed 's/ *[$][1-9]//g')"
 }
 
 # expand_args LINE: a phase line's words, $KBS_* variables expanded
