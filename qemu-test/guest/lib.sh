@@ -102,3 +102,16 @@ modprobe_module() {
 	expect_loaded "$1" || return
 	rmmod "$1"
 }
+
+# removal_refused REL WHAT: the apt-get remove of the running kernel's
+# image whose output is /run/kbs/remove.out failed, it says WHAT, and the
+# image is still installed
+removal_refused() {
+	grep -q "$2" /run/kbs/remove.out || {
+		tail -n 5 /run/kbs/remove.out
+		echo "the removal's output does not say '$2'"
+		return 1
+	}
+	dpkg --configure -a
+	pkg_is "linux-image-$1" ii
+}

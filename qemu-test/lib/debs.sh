@@ -90,19 +90,19 @@ select_debs_lifecycle() {
 	done
 	release_debs "$other" "$other_abi"
 	add_debs other "$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS" "$DEB_SOURCE"
+	add_meta_repos "$other"
 	DEB_IMAGE=${main[0]} DEB_KBUILD=${main[1]} DEB_HOSTPROGS=${main[2]} DEB_SOURCE=${main[3]}
 	# shellcheck disable=SC2034 # read through GUEST_ENV (write_guest_env, step names)
 	KBS_TWIN_REL=$twin KBS_OTHER_REL=$other KBS_OTHER_ABI=$other_abi \
 		KBS_UP_VERSION="$(dpkg-deb -f "$DEB_IMAGE" Version)+up1"
 	GUEST_ENV+=(KBS_TWIN_REL KBS_OTHER_REL KBS_OTHER_ABI KBS_UP_VERSION)
-	add_meta_repos "$other"
 	log "lifecycle of $KBS_REL beside $twin and $other, then the ABI upgrade of $other to $KBS_META_REL2"
 }
 
 # add_meta_repos REL: apt repositories /kbs/debs/abi1 and abi2 (stage_tree
 # indexes them) of REL's series and flavour: its metapackages with REL's
 # packages, and those of a build with the next ABI, from KBS_ABI2_DEBS
-# (default $KBS_OUT/abi2/debs)
+# (default $KBS_OUT/abi2/debs).  DEB_* are left at the second's.
 add_meta_repos() {
 	local flavour=${1#"$(abi_of "$1")"-} dir=${KBS_ABI2_DEBS:-$KBS_OUT/abi2/debs} saved=$DEBS_DIR
 	local series next meta

@@ -4,15 +4,8 @@
 check_step() {
 	if printf 'yes\n' | DEBIAN_FRONTEND=teletype timeout "$(limit guest-apt-remove)" \
 		apt-get remove -y "linux-image-$1" >/run/kbs/remove.out 2>&1; then
-		tail -n 5 /run/kbs/remove.out
 		echo "the running kernel's image was removed"
 		return 1
 	fi
-	grep -q 'Abort kernel removal?' /run/kbs/remove.out || {
-		tail -n 5 /run/kbs/remove.out
-		echo "linux-check-removal did not ask"
-		return 1
-	}
-	dpkg --configure -a
-	pkg_is "linux-image-$1" ii
+	removal_refused "$1" 'Abort kernel removal?'
 }
