@@ -50,11 +50,13 @@ inputs_hash() {
 }
 
 # bump_changelog DIR N: a changelog entry on top, for a build with ABI N
-# (--abi): version +abiN, the date of the entry below (reproducible)
+# (--abi): version +abiN, dated N days after the entry below (reproducible,
+# and later, as lintian's latest-changelog-entry-without-new-date wants)
 bump_changelog() {
 	_cl=$1/debian/changelog
 	_v=$(dpkg-parsechangelog -l "$_cl" -S Version)
-	_date=$(dpkg-parsechangelog -l "$_cl" -S Date)
+	_date=$(dpkg-parsechangelog -l "$_cl" -S Timestamp)
+	_date=$(date -u -R -d "@$((_date + $2 * 86400))")
 	_who=$(dpkg-parsechangelog -l "$_cl" -S Maintainer)
 	{
 		printf 'kbuild-split (%s+abi%s) bookworm; urgency=medium\n\n' "$_v" "$2"

@@ -81,8 +81,13 @@ find_mirror() {
 # -security, ...) as one-line apt sources, for a chroot that must see what
 # this machine sees: "deb URI SUITE COMPONENT..."
 debian_sources() {
-	_ds=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list \
-		/etc/apt/sources.list 2>/dev/null | awk '
+	set --
+	for _f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list /etc/apt/sources.list; do
+		[ ! -f "$_f" ] || set -- "$@" "$_f"
+	done
+	# a stanza ends at a blank line, a Types: line or the end of its file
+	_ds=$([ $# = 0 ] || awk '
+	FNR == 1 || $1 == "Types:" { flush() }
 	/^deb / && $0 ~ /\/debian(-security)?\/? / { sub(/ \[[^]]*\]/, ""); print; next }
 	$1 == "URIs:" { uri = $2 } $1 == "Suites:" { $1 = ""; suites = $0 }
 	$1 == "Components:" { $1 = ""; comps = $0 }
@@ -94,7 +99,7 @@ debian_sources() {
 			for (i = 1; i <= n; i++) print "deb " uri " " s[i] comps
 		}
 		uri = suites = comps = ""
-	}')
+	}' "$@")
 	printf '%s\n' "${_ds:-deb $(find_mirror) bookworm main}"
 }
 

@@ -36,7 +36,7 @@ phase_steps() {
 # expand_vars TEXT: TEXT with each $KBS_NAME replaced by its value
 expand_vars() {
 	_ev=$1
-	for _ev_var in $(printf '%s\n' "$_ev" | grep -o '[$]KBS_[A-Z_]*' | sort -ru); do
+	for _ev_var in $(printf '%s\n' "$_ev" | grep -o '[$]KBS_[A-Z0-9_]*' | sort -ru); do
 		_ev_val=
 		eval "_ev_val=\${${_ev_var#\$}:-}"
 		_ev=$(printf '%s\n' "$_ev" | sed "s|[$]${_ev_var#\$}|$_ev_val|g")
