@@ -131,8 +131,10 @@ build_arch() {
 	_dir=$OUT/pkg/$KERNEL/$1/kbuild-split
 	_opt=$2
 	LOG=$OUT/logs/build-$KERNEL-$1.log
-	_record=$OUT/logs/objects-$KERNEL-$1-$(echo "$FLAVOURS" | tr ' ' +)
-	EXPECTED=$(cat "$_record" 2>/dev/null || true) # none before a first build
+	_key=$KERNEL-$1-$(echo "$FLAVOURS" | tr ' ' +)
+	_record=$OUT/logs/objects-$_key
+	# this machine's last count, or the shipped one, or none
+	EXPECTED=$(cat "$_record" 2>/dev/null || data_value "$TOP/lib/objects" "$_key" || true)
 	: > "$LOG"
 	touch "$LOG.failed"
 	log "building linux-source-$KERNEL for $1 (log: $LOG)"
