@@ -92,14 +92,13 @@ start_iceccd() {
 	_ns=$1
 	_name=$2
 	shift 2
+	_sock=ICECC_TEST_SOCKET=$_d/iceccd.socket
 	if [ "$_name" = client ]; then
 		install -d -o icecc -g icecc /var/run/icecc
-		set -- env "$@"
-	else
-		set -- env ICECC_TEST_SOCKET="$_d/iceccd.socket" "$@"
+		_sock=
 	fi
-	start_bg "$_d/iceccd.pid" ip netns exec "$_ns" "$@" iceccd -n "$ICE_NETNAME" -s "$FARM_NET.1:8765" \
-		-N "$_name" -b "$_d/envs" -l "$_d/iceccd.log" -vvv
+	start_bg "$_d/iceccd.pid" ip netns exec "$_ns" env ${_sock:+"$_sock"} iceccd -n "$ICE_NETNAME" \
+		-s "$FARM_NET.1:8765" -N "$_name" -b "$_d/envs" -l "$_d/iceccd.log" -vvv "$@"
 }
 
 icecc_up() {
