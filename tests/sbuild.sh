@@ -27,7 +27,9 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 OUT=${KBS_OUT:-$TOP/out}
 KERNEL=${1:-6.1}
 ARCH=$(dpkg --print-architecture)
-CHROOT=kbs-bookworm-$ARCH
+# sbuild-createchroot names the schroot <prefix>-<arch>-sbuild
+CHROOT_DIR=/srv/chroot/kbs-bookworm-$ARCH
+CHROOT=kbs-bookworm-$ARCH-sbuild
 S=$OUT/sbuild
 
 # make_chroot: the schroot sbuild builds in, made once
@@ -37,7 +39,18 @@ make_chroot() {
 		return 0
 	fi
 	_t0=$(date +%s)
-	sbuild-createchroot --chroot-prefix=kbs-bookworm --arch="$ARCH" bookworm "/srv/chroot/$CHROOT" \
+	# the suites this machine has beside bookworm (-updates, -security:
+	# linux-source-<kernel> may be in one of them only)
+	set --
+	while read -r _l; do
+		case $_l in
+		"deb "*" bookworm "*) ;;
+		deb*) set -- "$@" "--extra-repository=$_l" ;;
+		esac
+	done <<-EOF
+	$(debian_sources)
+	EOF
+	sbuild-createchroot "$@" --chroot-prefix=kbs-bookworm --arch="$ARCH" bookworm "$CHROOT_DIR" \
 		"$(find_mirror)" > "$S/createchroot.log" 2>&1 || { tail -n 5 "$S/createchroot.log"; return 1; }
 	echo "# sbuild-createchroot: $(($(date +%s) - _t0)) s"
 }

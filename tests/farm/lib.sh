@@ -8,8 +8,10 @@
 # namespaces made here, since the scheduler and iceccd broadcast on every
 # interface and the icecc client connects to the nodes itself: kbs-farm-hub
 # holds a bridge (NET.1) and the scheduler, kbs-farm-client (NET.10) the
-# build machine's iceccd, which takes no job (-m 0 --no-remote) and where
-# the builds run, kbs-farm-<name> each node.  This namespace gets an
+# build machine's iceccd, which takes no other machine's job (--no-remote;
+# its -m 2 slots are for the jobs icecc runs here: preprocessing alone, as
+# genksyms asks, assembler, a node's failed job; with -m 0 they wait
+# forever), where the builds run, kbs-farm-<name> each node.  This namespace gets an
 # "unreachable" route for NET.0/24, so nothing of it ever leaves by the
 # default route.  No other address is contacted.
 
@@ -112,7 +114,7 @@ icecc_up() {
 	start_bg "$FARM_DIR/scheduler.pid" ip netns exec kbs-farm-hub icecc-scheduler -n "$ICE_NETNAME" \
 		-p 8765 -l "$FARM_DIR/scheduler.log" -vvv
 	add_ns kbs-farm-client "$FARM_NET.10"
-	start_iceccd kbs-farm-client client -m 0 --no-remote
+	start_iceccd kbs-farm-client client -m 2 --no-remote
 	farm_nodes icecc > "$FARM_DIR/icecc-nodes"
 	while read -r _name _a; do
 		add_ns "kbs-farm-$_name" "$_a"
