@@ -97,22 +97,32 @@ distcc_build() {
 	done
 }
 
-# node_killed: an icecc node crashes while it compiles for the build
+# first_node_job FROM: the farm node (not the build machine's own daemon)
+# that the scheduler's log, from line FROM on, shows beginning a job
+first_node_job() {
+	tail -n +"$1" "$FARM_DIR/scheduler.log" | sed -n 's/.*BEGIN: .* server=\([^(]*\)(.*/\1/p' |
+		grep -vx client | head -n 1
+}
+
+# node_killed: an icecc node crashes (every process of its namespace)
+# while it compiles for the build: the first node to begin a job
 node_killed() {
-	_name=$(farm_nodes icecc | tail -n 1 | awk '{ print $1 }')
-	_addr=$(farm_nodes icecc | tail -n 1 | awk '{ print $2 }')
-	_from=$(wc -l < "$FARM_DIR/scheduler.log")
-	touch_sources 30
+	_from=$(($(wc -l < "$FARM_DIR/scheduler.log") + 1))
+	touch_sources 60
 	farm_build killed netns kbs-farm-client --incremental --icecc &
 	_pid=$!
-	# the first job the scheduler gives the node, then the crash
+	_name=
 	_i=0
-	until tail -n +"$_from" "$FARM_DIR/scheduler.log" | grep -q "BEGIN: .* server=$_name("; do
-		[ "$_i" -lt 300 ] || { kill "$_pid"; echo "$_name got no job"; return 1; }
-		sleep 1
+	until [ -n "$_name" ]; do
+		kill -0 "$_pid" 2> /dev/null || { echo "the build ended before a node began a job"; return 1; }
+		[ "$_i" -lt 1500 ] || { kill "$_pid" 2> /dev/null || true; echo "no node began a job in 300 s"; return 1; }
+		sleep 0.2
 		_i=$((_i + 1))
+		_name=$(first_node_job "$_from")
 	done
 	kill_ns "kbs-farm-$_name"
+	_addr=$(farm_nodes icecc | awk -v n="$_name" '$1 == n { print $2 }')
+	echo "# killed $_name ($_addr) at its first job"
 	wait "$_pid" || { tail -n 5 "$F/killed.log"; echo "the build failed after $_name crashed"; return 1; }
 	grep "warning: farm node $_addr " "$F/killed.log" || { echo "no warning names $_addr"; return 1; }
 }
