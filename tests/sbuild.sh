@@ -63,7 +63,8 @@ run_sbuild() {
 		--build-dep-resolver=apt --jobs="$(($(nproc) + 1))" "$1") > "$S/sbuild.out" 2>&1 ||
 		{ tail -n 15 "$S/sbuild.out"; return 1; }
 	echo "# sbuild: $(($(date +%s) - _t0)) s"
-	sed -n '/^Summary/,/^$/p; /^| Summary/,/^+---/p' "$S/sbuild.out" | sed 's/^/# /' | head -n 30
+	# sbuild's summary, from its build log
+	awk '/^\| Summary/ { f = 1; next } f && /^[A-Z][A-Za-z -]*: / { print "# " $0; n++ } f && n && /^$/ { exit }' "$S"/*.build
 }
 
 # same_as_local DEB: byte-identical with out/debs' one, or what differs
@@ -88,7 +89,13 @@ main() {
 	_changes=${_dsc%.dsc}_$ARCH.changes
 	[ -f "$_changes" ] || die "no $_changes beside ${_dsc##*/}: run ./build-kernel.sh --kernel $KERNEL again"
 	# the .debs of the local build, from its .changes' Checksums-Sha256
-	_debs=$(sed -n 's/^ [0-9a-f]\{64\} [0-9]* \(.*\.deb\)$/\1/p' "$_changes" | sort -u)
+	# (an incremental build's .changes has no arch:all .deb: the source
+	# tree's of out/debs is added)
+	_ver=$(sed -n 's/^Version: //p' "$_dsc")
+	_debs=$({
+		sed -n 's/^ [0-9a-f]\{64\} [0-9]* \(.*\.deb\)$/\1/p' "$_changes"
+		(cd "$OUT/debs" && ls "linux-kbuild-source-$KERNEL".*"_${_ver}_all.deb" 2> /dev/null) || true
+	} | sort -u)
 	ktap_plan "$((2 + $(printf '%s\n' "$_debs" | wc -l)))"
 	ktap_check "a bookworm chroot for sbuild ($CHROOT)" make_chroot
 	ktap_check "sbuild ${_dsc##*/} in it (Build-Depends complete)" run_sbuild "$_dsc"
