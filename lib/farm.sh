@@ -14,10 +14,12 @@
 # make's jobs become the farm's slots plus this machine's.  A node or a
 # scheduler that cannot be reached before the build is named in a warning
 # (the compiles then run here), and so is, after the build, every node
-# whose jobs failed and were compiled here instead.
+# whose jobs failed and were compiled here instead, and every icecream
+# node the scheduler listed before the build and no more after it.
 
 FARM=
 FARM_NODES=
+FARM_SCHED=
 
 # tcp_open HOST PORT: something listens there (2 s at most)
 tcp_open() {
@@ -35,11 +37,22 @@ icecc_scheduler() {
 	esac
 }
 
-# icecc_slots SCHEDULER: the job slots of the farm's nodes (listcs)
+# icecc_listcs SCHEDULER: the scheduler's list of daemons, one a line:
+# "node1 (10.201.0.11:10245) [x86_64] speed=47.57 jobs=0/2 load=522"
+icecc_listcs() {
+	timeout 10 bash -c 'exec 3<>"/dev/tcp/$1/8766" && printf "listcs\nquit\n" >&3 && cat <&3' \
+		sh "${1%:*}" 2>/dev/null || true # none: no scheduler there
+}
+
+# icecc_slots LISTCS: the job slots of the farm's daemons
 icecc_slots() {
-	timeout 5 bash -c 'exec 3<>"/dev/tcp/$1/8766" && printf "listcs\nquit\n" >&3 && cat <&3' \
-		sh "${1%:*}" 2>/dev/null | sed -n 's/.* jobs=[0-9]*\/\([0-9]*\) .*/\1/p' |
-		awk '{ n += $1 } END { print n + 0 }'
+	printf '%s\n' "$1" | sed -n 's/.* jobs=[0-9]*\/\([0-9]*\) .*/\1/p' | awk '{ n += $1 } END { print n + 0 }'
+}
+
+# icecc_nodes LISTCS: "ADDRESS NAME" of each daemon that takes jobs of
+# other machines (a port other than 0)
+icecc_nodes() {
+	printf '%s\n' "$1" | sed -n 's/^ *\([^ ]*\) (\([0-9.]*\):\([0-9]*\)) .*/\2 \1 \3/p' | awk '$3 != 0 { print $1, $2 }' | sort
 }
 
 # icecc_env: the compiler environment the nodes get (ICECC_VERSION)
@@ -71,8 +84,10 @@ setup_farm() {
 		ICECC_VERSION=$(icecc_env)
 		export ICECC_VERSION
 		if tcp_open "${_sched%:*}" "${_sched#*:}"; then
-			_slots=$(icecc_slots "$_sched")
-			FARM_NODES=$_sched
+			_listcs=$(icecc_listcs "$_sched")
+			_slots=$(icecc_slots "$_listcs")
+			FARM_NODES=$(icecc_nodes "$_listcs")
+			FARM_SCHED=$_sched
 		else
 			warn "icecc scheduler $_sched cannot be reached: the compiles run on this machine"
 			_slots=0
@@ -109,6 +124,15 @@ farm_report() {
 	[ -n "$FARM" ] || return 0
 	case $FARM in
 	icecc)
+		# a node the scheduler had at the start and has no more left
+		# the farm during the build, whether a job of it failed or not
+		if [ -n "$FARM_NODES" ]; then
+			printf '%s\n' "$FARM_NODES" | sort > "$W/farm-nodes.start"
+			icecc_nodes "$(icecc_listcs "$FARM_SCHED")" > "$W/farm-nodes.end"
+			comm -23 "$W/farm-nodes.start" "$W/farm-nodes.end" | while read -r _addr _name; do
+				warn "farm node $_addr ($_name) left the farm during the build; its jobs went to the other nodes or ran here"
+			done
+		fi
 		sed -n 's/.*got exception Error [0-9]* - .* (\([0-9.]*\))$/\1/p' "$1"
 		;;
 	distcc)
