@@ -1,3 +1,4 @@
+# shellcheck shell=sh # (genmaintscripts drops this line)
 # lay_link LINK TARGET: make LINK point to TARGET, unless a link or directory
 # that is not ours is there (left alone with a warning); a dangling link is
 # replaced.

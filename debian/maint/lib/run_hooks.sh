@@ -1,3 +1,4 @@
+# shellcheck shell=sh disable=SC2154 # set by header.sh (genmaintscripts drops this line)
 # run_hooks DIR ARG...: Debian's kernel hook directories, as its own kernel
 # packages run them; a failing hook fails the package.  The directory is
 # fixed when the package is built (KDEB_HOOKDIR there), as in the kernel's
