@@ -61,10 +61,11 @@ run_sbuild() {
 	(cd "$S" && sbuild --dist=bookworm --arch="$ARCH" --chroot="$CHROOT" --arch-all --arch-any \
 		--no-run-lintian --no-run-piuparts --no-run-autopkgtest \
 		--build-dep-resolver=apt --jobs="$(($(nproc) + 1))" "$1") > "$S/sbuild.out" 2>&1 ||
-		{ tail -n 15 "$S/sbuild.out"; return 1; }
+		{ tail -n 15 "$S/sbuild.out" "$S"/*_"$ARCH".build 2> /dev/null; return 1; } # its log, if it made one
 	echo "# sbuild: $(($(date +%s) - _t0)) s"
-	# sbuild's summary, from its build log
-	awk '/^\| Summary/ { f = 1; next } f && /^[A-Z][A-Za-z -]*: / { print "# " $0; n++ } f && n && /^$/ { exit }' "$S"/*.build
+	# sbuild's summary, from its build log (the link to the newest)
+	awk '/^\| Summary/ { f = 1; next } f && /^[A-Z][A-Za-z -]*: / { print "# " $0; n++ } f && n && /^$/ { exit }' \
+		"$S"/*_"$ARCH".build
 }
 
 # same_as_local DEB: byte-identical with out/debs' one, or what differs

@@ -11,9 +11,9 @@
 # build machine's iceccd, which takes no other machine's job (--no-remote;
 # its -m 2 slots are for the jobs icecc runs here: preprocessing alone, as
 # genksyms asks, assembler, a node's failed job; with -m 0 they wait
-# forever), where the builds run, kbs-farm-<name> each node.  This namespace gets an
-# "unreachable" route for NET.0/24, so nothing of it ever leaves by the
-# default route.  No other address is contacted.
+# forever), where the builds run, kbs-farm-<name> each node.  This
+# namespace gets an "unreachable" route for NET.0/24, so nothing of it
+# ever leaves by the default route.  No other address is contacted.
 
 FARM_NET=10.201.0
 FARM_DIR=
