@@ -18,8 +18,9 @@
 # node the scheduler listed before the build and no more after it.
 
 FARM=
-FARM_NODES=
-FARM_SCHED=
+# icecream: the scheduler, and its nodes at the start ("ADDRESS NAME")
+ICECC_SCHED=
+ICECC_NODES=
 
 # tcp_open HOST PORT: something listens there (2 s at most)
 tcp_open() {
@@ -86,8 +87,8 @@ setup_farm() {
 		if tcp_open "${_sched%:*}" "${_sched#*:}"; then
 			_listcs=$(icecc_listcs "$_sched")
 			_slots=$(icecc_slots "$_listcs")
-			FARM_NODES=$(icecc_nodes "$_listcs")
-			FARM_SCHED=$_sched
+			ICECC_NODES=$(icecc_nodes "$_listcs")
+			ICECC_SCHED=$_sched
 		else
 			warn "icecc scheduler $_sched cannot be reached: the compiles run on this machine"
 			_slots=0
@@ -106,7 +107,6 @@ setup_farm() {
 			[ "$_port" != "$_host" ] || _port=3632
 			_host=${_host%%:*}
 			[ "$_host" = localhost ] && continue
-			FARM_NODES="$FARM_NODES $_host:$_port"
 			tcp_open "$_host" "$_port" ||
 				warn "distcc node $_host:$_port cannot be reached: its jobs run on this machine"
 		done
@@ -126,9 +126,9 @@ farm_report() {
 	icecc)
 		# a node the scheduler had at the start and has no more left
 		# the farm during the build, whether a job of it failed or not
-		if [ -n "$FARM_NODES" ]; then
-			printf '%s\n' "$FARM_NODES" | sort > "$W/farm-nodes.start"
-			icecc_nodes "$(icecc_listcs "$FARM_SCHED")" > "$W/farm-nodes.end"
+		if [ -n "$ICECC_NODES" ]; then
+			printf '%s\n' "$ICECC_NODES" > "$W/farm-nodes.start"
+			icecc_nodes "$(icecc_listcs "$ICECC_SCHED")" > "$W/farm-nodes.end"
 			comm -23 "$W/farm-nodes.start" "$W/farm-nodes.end" | while read -r _addr _name; do
 				warn "farm node $_addr ($_name) left the farm during the build; its jobs went to the other nodes or ran here"
 			done
