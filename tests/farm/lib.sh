@@ -51,7 +51,7 @@ wait_log() {
 
 no_daemon_here() {
 	for _d in iceccd icecc-scheduler distccd; do
-		! pgrep -x "$_d" > /dev/null ||
+		! pgrep -x -r R,S,D "$_d" > /dev/null || # a zombie serves nothing
 			die "a $_d runs already on this machine: stop it (service $_d stop) before the farm test"
 	done
 }
@@ -85,7 +85,12 @@ add_ns() {
 }
 
 # start_iceccd NS NAME [ARGS]: a daemon; the build machine's keeps icecc's
-# own socket, which the icecc client finds, the nodes one each
+# own socket, which the icecc client finds, the nodes one each.  A node
+# reads a frozen /proc/stat (bound over it in the mount namespace ip netns
+# exec gives it), so it reports itself idle, as a machine of its own would:
+# iceccd computes its load from this machine's idle time, which the other
+# suites (the guests) use up, and the scheduler gives no job to a node at
+# load 1000.  The build machine's daemon sees the real one.
 start_iceccd() {
 	_d=$FARM_DIR/icecc-$2
 	mkdir -p "$_d"
@@ -95,11 +100,16 @@ start_iceccd() {
 	_name=$2
 	shift 2
 	_sock=ICECC_TEST_SOCKET=$_d/iceccd.socket
+	_stat=$FARM_DIR/proc-stat
+	head -n 1 /proc/stat > "$_stat"
 	if [ "$_name" = client ]; then
 		install -d -o icecc -g icecc /var/run/icecc
 		_sock=
+		_stat=/proc/stat
 	fi
-	start_bg "$_d/iceccd.pid" ip netns exec "$_ns" env ${_sock:+"$_sock"} iceccd -n "$ICE_NETNAME" \
+	# shellcheck disable=SC2016 # expanded by that sh
+	start_bg "$_d/iceccd.pid" ip netns exec "$_ns" sh -c 'mount --bind "$0" /proc/stat && exec "$@"' \
+		"$_stat" env ${_sock:+"$_sock"} iceccd -n "$ICE_NETNAME" \
 		-s "$FARM_NET.1:8765" -N "$_name" -b "$_d/envs" -l "$_d/iceccd.log" -vvv "$@"
 }
 
@@ -148,6 +158,8 @@ farm_down() {
 	[ -n "$FARM_DIR" ] || return 0
 	for _pf in "$FARM_DIR"/*.pid "$FARM_DIR"/*/*.pid; do
 		[ -f "$_pf" ] || continue
+		# distccd's preforked children first: they outlive their parent
+		pkill -P "$(cat "$_pf")" 2> /dev/null || true # none
 		kill "$(cat "$_pf")" 2> /dev/null || true # ended already
 	done
 	for _ns in $(ip netns list 2>/dev/null | awk '/^kbs-farm-/ { print $1 }'); do
