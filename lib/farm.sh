@@ -6,8 +6,8 @@
 #
 #   icecc   CCACHE_PREFIX=icecc.  The scheduler is ICECC_SCHEDULER
 #           (host[:port], default: ICECC_SCHEDULER_HOST of
-#           /etc/icecc/icecc.conf); its telnet port (8766) tells the farm's
-#           job slots.  The compiler environment is ICECC_VERSION, or one
+#           /etc/icecc/icecc.conf); its text port (its port + 1, 8766)
+#           tells whether it is there and the farm's job slots.  The compiler environment is ICECC_VERSION, or one
 #           icecc-create-env makes once into out/farm/.
 #   distcc  CCACHE_PREFIX=distcc, DISTCC_HOSTS; distcc -j tells the slots.
 #
@@ -38,11 +38,14 @@ icecc_scheduler() {
 	esac
 }
 
-# icecc_listcs SCHEDULER: the scheduler's list of daemons, one a line:
-# "node1 (10.201.0.11:10245) [x86_64] speed=47.57 jobs=0/2 load=522"
+# icecc_listcs HOST:PORT: the scheduler's list of daemons, from its text
+# port, one a line after its greeting ("200-ICECC ..."):
+# "node1 (10.201.0.11:10245) [x86_64] speed=47.57 jobs=0/2 load=522".
+# Nothing when no scheduler answers.  (Not its daemon port: a connection
+# that says nothing there stalls icecc-scheduler 1.4 for seconds.)
 icecc_listcs() {
-	timeout 10 bash -c 'exec 3<>"/dev/tcp/$1/8766" && printf "listcs\nquit\n" >&3 && cat <&3' \
-		sh "${1%:*}" 2>/dev/null || true # none: no scheduler there
+	timeout 10 bash -c 'exec 3<>"/dev/tcp/$1/$2" && printf "listcs\nquit\n" >&3 && cat <&3' \
+		sh "${1%:*}" "$((${1#*:} + 1))" 2>/dev/null || true # none: no scheduler there
 }
 
 # icecc_slots LISTCS: the job slots of the farm's daemons
@@ -84,8 +87,8 @@ setup_farm() {
 		_sched=$(icecc_scheduler)
 		ICECC_VERSION=$(icecc_env)
 		export ICECC_VERSION
-		if tcp_open "${_sched%:*}" "${_sched#*:}"; then
-			_listcs=$(icecc_listcs "$_sched")
+		_listcs=$(icecc_listcs "$_sched")
+		if [ -n "$_listcs" ]; then
 			_slots=$(icecc_slots "$_listcs")
 			ICECC_NODES=$(icecc_nodes "$_listcs")
 			ICECC_SCHED=$_sched
