@@ -101,7 +101,6 @@ start_iceccd() {
 	shift 2
 	_sock=ICECC_TEST_SOCKET=$_d/iceccd.socket
 	_stat=$FARM_DIR/proc-stat
-	head -n 1 /proc/stat > "$_stat"
 	if [ "$_name" = client ]; then
 		install -d -o icecc -g icecc /var/run/icecc
 		_sock=
@@ -124,6 +123,8 @@ icecc_up() {
 	start_bg "$FARM_DIR/scheduler.pid" ip netns exec kbs-farm-hub icecc-scheduler -n "$ICE_NETNAME" \
 		-p 8765 -l "$FARM_DIR/scheduler.log" -vvv
 	add_ns kbs-farm-client "$FARM_NET.10"
+	# what the nodes read for /proc/stat (start_iceccd)
+	head -n 1 /proc/stat > "$FARM_DIR/proc-stat"
 	start_iceccd kbs-farm-client client -m 2 --no-remote
 	farm_nodes icecc > "$FARM_DIR/icecc-nodes"
 	while read -r _name _a; do
