@@ -7,8 +7,9 @@
 #   icecc   CCACHE_PREFIX=icecc.  The scheduler is ICECC_SCHEDULER
 #           (host[:port], default: ICECC_SCHEDULER_HOST of
 #           /etc/icecc/icecc.conf); its text port (its port + 1, 8766)
-#           tells whether it is there and the farm's job slots.  The compiler environment is ICECC_VERSION, or one
-#           icecc-create-env makes once into out/farm/.
+#           tells whether it is there and the farm's job slots.  The
+#           compiler environment is ICECC_VERSION, or one icecc-create-env
+#           makes once into out/farm/.
 #   distcc  CCACHE_PREFIX=distcc, DISTCC_HOSTS; distcc -j tells the slots.
 #
 # make's jobs become the farm's slots plus this machine's.  A node or a
