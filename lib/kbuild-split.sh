@@ -174,22 +174,29 @@ arch_value() {
 
 # --- kernel builds ------------------------------------------------------------
 
-# setup_ccache: use ccache, when installed, from a persistent directory
-# outside the work tree.  No base_dir: ccache would rewrite absolute paths
-# to relative ones on the compiler's command line, which defeats the
-# kernel's -fmacro-prefix-map and changes every __FILE__ string, so its
-# objects would differ from a build without ccache.  Hits therefore need
-# the same build directory, which build-kernel.sh always uses.  Depend
-# mode: on a miss ccache takes the headers from the dependency file gcc
-# writes for kbuild (-Wp,-MMD) instead of running the preprocessor once more;
-# without it, a build with an empty cache took 1.32 times as long as one
-# without ccache (bench/run), and CI's caches are always empty.  Sets
-# KBS_CC_LAUNCHER (ccache, or nothing) and KBS_CC (the compiler command).
+# setup_ccache: use ccache (unless KBS_CCACHE=0, --no-ccache), installing
+# it when it is missing, from a persistent directory outside the work
+# tree.  Installed here, not left to whoever installs it later: a ccache
+# that arrived between two builds would change the compiler command of
+# every object, and an incremental build would recompile them all.  No
+# base_dir: ccache would rewrite absolute paths to relative ones on the
+# compiler's command line, which defeats the kernel's -fmacro-prefix-map
+# and changes every __FILE__ string, so its objects would differ from a
+# build without ccache.  Hits therefore need the same build directory,
+# which build-kernel.sh always uses.  Depend mode: on a miss ccache takes
+# the headers from the dependency file gcc writes for kbuild (-Wp,-MMD)
+# instead of running the preprocessor once more; without it, a build with
+# an empty cache took 1.32 times as long as one without ccache
+# (bench/run), and CI's caches are always empty.  Sets KBS_CC_LAUNCHER
+# (ccache, or nothing) and KBS_CC (the compiler command).
 # shellcheck disable=SC2034 # both are for the scripts that source this file
 setup_ccache() {
 	KBS_CC_LAUNCHER=
 	KBS_CC=gcc
-	if [ "${KBS_CCACHE:-1}" = 1 ] && command -v ccache >/dev/null 2>&1; then
+	if [ "${KBS_CCACHE:-1}" = 1 ]; then
+		is_installed ccache || [ "$(id -u)" = 0 ] ||
+			die "missing packages: ccache; run as root, or first: apt-get install ccache (or build with --no-ccache)"
+		need_packages ccache
 		CCACHE_DIR=${KBS_CCACHE_DIR:-/var/cache/kbuild-split/ccache}
 		CCACHE_NOHASHDIR=1
 		CCACHE_DEPEND=1
