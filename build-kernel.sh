@@ -108,22 +108,37 @@ check_flavours() {
 prepare_packaging() {
 	KEPT=
 	copy_packaging "$1" "$INCREMENTAL"
+	# the packaging as the repository has it: what follows is of the selection
+	build_inputs "$1" > "$1.inputs.new"
 	[ -z "$ABI" ] || bump_changelog "$1" "$ABI"
 	# shellcheck disable=SC2086 # flavour names
 	(cd "$1" && debian/bin/gencontrol ${ABI:+--abi "$ABI"} "$KERNEL" $FLAVOURS) >> "$LOG" 2>&1 ||
 		die "debian/bin/gencontrol failed: $(tail -n 1 "$LOG")"
-	_inputs=$(inputs_hash "$1")
-	if [ -n "$INCREMENTAL" ] && [ -d "$1/debian/build" ] && [ "$(cat "$1.inputs" 2>/dev/null)" = "$_inputs" ]; then
+	_changed=$(changed_inputs "$1.inputs" "$1.inputs.new")
+	if [ -n "$INCREMENTAL" ] && [ -d "$1/debian/build" ] && [ -z "$_changed" ]; then
 		KEPT=1
 		log "incremental: the kept trees of $1 are of the same inputs"
 	else
-		[ -z "$INCREMENTAL" ] || ! [ -d "$1/debian/build" ] ||
-			log "incremental: the inputs changed since the kept build (tarball, series, selection or packaging): starting clean"
+		[ -z "$INCREMENTAL" ] || ! [ -d "$1/debian/build" ] || case $_changed in
+		unknown) log "incremental: the kept build in $1 has no record of its inputs (it failed, or is older): starting clean" ;;
+		*) log "incremental: the kept build's $_changed changed (of its series, kernel, flavours, abi and packaging): starting clean" ;;
+		esac
 		discard "$1/debian/build"
-		rm -f "$1.inputs"
+		rm -f "$1.inputs" "$1.compiler"
 		rm -f "$1"/../*.deb "$1"/../*.buildinfo "$1"/../*.changes "$1"/../*.dsc "$1"/../*.tar.xz
 	fi
-	printf '%s\n' "$_inputs" > "$1.inputs.new"
+}
+
+# check_compiler DIR ARCH: in a kept build, say when the compiler command
+# differs from the one it was built with (ccache installed or dropped, a
+# new gcc): kbuild then recompiles everything, which is no incremental build
+check_compiler() {
+	compiler_of "$2" > "$1.compiler.new"
+	[ -n "$KEPT" ] || return 0
+	_was=$(cat "$1.compiler" 2>/dev/null || echo unknown)
+	_now=$(cat "$1.compiler.new")
+	[ "$_was" = "$_now" ] ||
+		log "incremental: the compiler command changed since the kept build ('$_was', now '$_now'): kbuild recompiles every object"
 }
 
 # build_arch ARCH DPKG-OPTION: one dpkg-buildpackage for the ARCH flavours
@@ -140,6 +155,7 @@ build_arch() {
 	log "building linux-source-$KERNEL for $1 (log: $LOG)"
 	prepare_packaging "$_dir"
 	install_build_deps "$_dir" "$1"
+	check_compiler "$_dir" "$1"
 	if [ -n "$KEPT" ]; then
 		# no clean; the kept build's source packages (arch:all, .dsc) stay
 		_opt="-B -nc"
@@ -166,6 +182,7 @@ build_arch() {
 	farm_report "$LOG"
 	[ "$_status" = 0 ] || die "dpkg-buildpackage for $1 failed (exit ${_status:-unknown})"
 	mv "$_dir.inputs.new" "$_dir.inputs"
+	mv "$_dir.compiler.new" "$_dir.compiler"
 	_n=$(count_objects "$LOG")
 	[ -n "$KEPT" ] || [ "$_n" -eq 0 ] || echo "$_n" > "$_record"
 	collect_abi "$_dir"

@@ -36,17 +36,42 @@ copy_packaging() {
 	[ ! -d "$1.kept" ] || mv "$1.kept" "$1/debian/build"
 }
 
-# inputs_hash DIR: what a build of DIR is made from, by content: the
-# tarball and the series (apply.sh --describe), the selection, and the
-# packaging (debian/ but its build trees, the shell library debian/rules
-# uses, patches/).  A kept build whose inputs differ starts clean.
-inputs_hash() {
-	{
-		"$TOP/patches/apply.sh" --describe "$KERNEL"
-		printf 'kernel %s flavours %s abi %s\n' "$KERNEL" "$FLAVOURS" "${ABI:-}"
-		(cd "$1" && find debian patches lib/kbuild-split.sh -path debian/build -prune -o -type f -print |
-			LC_ALL=C sort | xargs sha256sum)
-	} | sha256sum | cut -d' ' -f1
+# build_inputs DIR: what a build of DIR is made from, one "name value"
+# line an input: the tarball and the series (series: the sha256 of
+# apply.sh --describe), the selection (kernel, flavours, abi), and the
+# packaging (the sha256 of debian/ but its build trees, the shell library
+# debian/rules uses, patches/).  A kept build whose inputs differ starts
+# clean.  DIR.inputs keeps those of DIR's last successful build.
+build_inputs() {
+	"$TOP/patches/apply.sh" --describe "$KERNEL" > "$W/series" ||
+		die "patches/apply.sh --describe $KERNEL failed: see above"
+	(cd "$1" && find debian patches lib/kbuild-split.sh -path debian/build -prune -o -type f -print) |
+		LC_ALL=C sort > "$W/packaging"
+	[ -s "$W/packaging" ] || die "no packaging files found in $1"
+	(cd "$1" && xargs sha256sum) < "$W/packaging" > "$W/packaging.sha256" ||
+		die "cannot read the packaging files of $1"
+	printf 'series %s\n' "$(sha256sum < "$W/series" | cut -d' ' -f1)"
+	printf 'kernel %s\nflavours %s\nabi %s\n' "$KERNEL" "$FLAVOURS" "${ABI:--}"
+	printf 'packaging %s\n' "$(sha256sum < "$W/packaging.sha256" | cut -d' ' -f1)"
+}
+
+# changed_inputs OLD NEW: the names of the inputs whose lines differ
+# ("series, packaging"); "unknown" when there is no OLD
+changed_inputs() {
+	[ -f "$1" ] || { echo unknown; return 0; }
+	awk 'FNR == NR { was[$1] = $0; next }
+	was[$1] != $0 { printf "%s%s", sep, $1; sep = ", " }
+	END { if (sep != "") print "" }' "$1" "$2"
+}
+
+# compiler_of ARCH: the compiler command of ARCH's objects and gcc's
+# version, "ccache aarch64-linux-gnu-gcc 12.2.0"; when it changes, kbuild
+# recompiles every object (the command lines in its .cmd files differ)
+compiler_of() {
+	_gcc=gcc
+	[ "$1" = "$BUILD_ARCH" ] || _gcc=$(dpkg-architecture -f -a"$1" -qDEB_HOST_GNU_TYPE)-gcc
+	printf '%s%s %s\n' "${KBS_CC_LAUNCHER:+$KBS_CC_LAUNCHER }" "$_gcc" \
+		"$("$_gcc" -dumpfullversion 2>/dev/null || echo '(not installed)')"
 }
 
 # bump_changelog DIR N: a changelog entry on top, for a build with ABI N
