@@ -13,7 +13,7 @@
 # clean build, then build-kernel.sh --incremental must fail naming the
 # symbol and the fix, and collect no .deb.  The patch is taken back out.
 #
-# Usage: tests/abi.sh [KERNEL FLAVOURS]   (default: 6.1 "qemu tiny", what CI builds)
+# Usage: tests/abi.sh [KERNEL [FLAVOURS]]   (default: 6.1, the flavours of its kept build)
 #
 # Environment: KBS_OUT (default out/).
 
@@ -25,7 +25,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 
 OUT=${KBS_OUT:-$TOP/out}
 KERNEL=${1:-6.1}
-FLAVOURS=${2:-qemu tiny}
+FLAVOURS=${2:-}
 PATCH=$TOP/tests/abi/crc-itu-t-prototype.patch
 W=
 SRC=
@@ -114,8 +114,9 @@ main() {
 	check_references
 	SRC=$OUT/pkg/$KERNEL/$(dpkg --print-architecture)/kbuild-split/debian/build/src
 	_name="$KERNEL: ${PATCH##*/} in the kept tree stops build-kernel.sh --incremental at the ABI check"
-	if ! [ -d "$SRC" ]; then
-		ktap_fail "$_name" "no kept tree $SRC: build first (./build-kernel.sh --kernel $KERNEL --flavours \"$FLAVOURS\")"
+	[ -n "$FLAVOURS" ] || FLAVOURS=$(kept_flavours "$KERNEL") || FLAVOURS=
+	if ! [ -d "$SRC" ] || [ -z "$FLAVOURS" ]; then
+		ktap_fail "$_name" "no kept build of $KERNEL in ${SRC%/kbuild-split/*}: build first (./build-kernel.sh --kernel $KERNEL)"
 	elif ! patch -d "$SRC" -p1 --batch --fuzz=0 -s < "$PATCH"; then
 		ktap_fail "$_name" "${PATCH##*/} does not apply to $SRC"
 	else
