@@ -5,7 +5,8 @@
 #
 # debian/bin/abicheck on made-up Module.symvers files (the same symbols
 # pass, an added one passes, a changed CRC, module, export type or
-# namespace and a removed symbol fail, naming the symbol); every build in
+# namespace and a removed symbol fail, naming the symbol; a change its
+# ignore list names passes, an ignore line without a reason fails); every build in
 # out/abi/ against its reference in debian/abi/ (SKIP for an ABI without
 # one: a new upstream version starts a new ABI); and a real one: the
 # patch tests/abi/crc-itu-t-prototype.patch, which changes the prototype
@@ -63,6 +64,27 @@ abicheck_says() {
 	esac
 }
 
+# ignore_says EXPECT IGNORE-LINE: abicheck --ignore (a file of IGNORE-LINE)
+# of the reference against a build where b's CRC changed: pass, with an
+# "ignored: changed: b" line, or fail (exit 2) saying EXPECT
+ignore_says() {
+	{ symvers a 0x1; symvers b 0x2; } > "$W/ref"
+	{ symvers a 0x1; symvers b 0x9; } > "$W/new"
+	printf '%s\n' "$2" > "$W/ignore"
+	_rc=0
+	"$TOP/debian/bin/abicheck" --ignore "$W/ignore" "$W/ref" "$W/new" > "$W/out" 2>&1 || _rc=$?
+	case $1 in
+	pass)
+		[ "$_rc" -eq 0 ] || { cat "$W/out"; echo "abicheck exited $_rc"; return 1; }
+		grep -q '^ignored: changed: b .*(a reason)$' "$W/out" || { cat "$W/out"; echo "no 'ignored:' line"; return 1; }
+		;;
+	*)
+		[ "$_rc" -eq 2 ] || { cat "$W/out"; echo "abicheck exited $_rc, not 2"; return 1; }
+		grep -q "$1" "$W/out" || { cat "$W/out"; echo "abicheck did not say '$1'"; return 1; }
+		;;
+	esac
+}
+
 check_unit() {
 	_c=$(symvers c 0x3 m EXPORT_SYMBOL_GPL NS)
 	ktap_check "abicheck: the same symbols pass" abicheck_says pass "$(symvers a 0x1)" "$(symvers b 0x2)" "$_c"
@@ -74,6 +96,8 @@ check_unit() {
 	ktap_check "abicheck: a symbol no longer GPL-only fails" abicheck_says "changed: c " \
 		"$(symvers a 0x1)" "$(symvers b 0x2)" "$(symvers c 0x3 m EXPORT_SYMBOL NS)"
 	ktap_check "abicheck: a removed symbol fails" abicheck_says "removed: b" "$(symvers a 0x1)" "$_c"
+	ktap_check "abicheck: a change the ignore list accepts passes, reported" ignore_says pass "b* a reason"
+	ktap_check "abicheck: an ignore line without a reason stops it" ignore_says "is not 'SYMBOL-PATTERN REASON'" "b"
 }
 
 # check_references: each build's symbols in out/abi/ against debian/abi/
