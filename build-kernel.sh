@@ -170,13 +170,15 @@ build_arch() {
 	fi
 	_start=$(date +%s)
 	rm -f "$W/status"
-	# dpkg-buildpackage's status passes the pipe in a file
+	# dpkg-buildpackage's status passes the pipe in a file (and past set
+	# -e, which would end the pipe's left side before the echo)
 	# shellcheck disable=SC2046,SC2086 # options
 	{
+		_rc=0
 		(cd "$_dir" && KBS_CC_LAUNCHER="$KBS_CC_LAUNCHER" \
 			DEB_BUILD_OPTIONS="$(build_options "$1")" \
-			dpkg-buildpackage $_opt $(dpkg_cross_args "$1") -uc -us 2>&1)
-		echo "$?" > "$W/status"
+			dpkg-buildpackage $_opt $(dpkg_cross_args "$1") -uc -us 2>&1) || _rc=$?
+		echo "$_rc" > "$W/status"
 	} | show_progress "$_start"
 	_status=$(cat "$W/status" 2>/dev/null || true) # no file: told below
 	farm_report "$LOG"
