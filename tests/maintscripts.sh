@@ -7,7 +7,8 @@
 # Usage: tests/maintscripts.sh [DEBDIR]     (default: out/debs)
 #
 # Covers: install in both orders, reinstall, removal of each package, an
-# upgrade to a higher package version, a kbuild package of another build
+# upgrade to a higher package version, a kbuild package's removal or
+# deconfiguration aborted after its prerm, a kbuild package of another build
 # refused beside the image (Breaks), purge leaving no file behind, a
 # foreign link and a real directory kept with a warning, a dangling link
 # replaced, the /etc/kernel hook directories with their arguments (also
@@ -75,6 +76,19 @@ remove_image() {
 
 image_then_kbuild() {
 	dpkg_do -i "/debs/${IMAGE##*/}" && links_ours
+}
+
+# kbuild_removal_aborted: its prerm remove (deconfigure) takes the links
+# away; when the removal fails after it, dpkg runs postinst abort-remove
+# (abort-deconfigure), which must lay them again
+kbuild_removal_aborted() {
+	_s=/var/lib/dpkg/info/linux-kbuild-$REL
+	for _abort in abort-remove abort-deconfigure; do
+		in_root "$_s.prerm" "${_abort#abort-}" > "$R/tmp/out" 2>&1 || { cat "$R/tmp/out"; return 1; }
+		links_gone || return 1
+		in_root "$_s.postinst" "$_abort" > "$R/tmp/out" 2>&1 || { cat "$R/tmp/out"; return 1; }
+		links_ours || { echo "postinst $_abort did not lay the links again"; return 1; }
+	done
 }
 
 # no_dangling_initrd: linux-update-symlinks linked no initramfs that is not
@@ -262,7 +276,7 @@ test_version() {
 	prepare_root
 	echo "# maintainer scripts of $REL in a chroot"
 	for _case in kbuild_then_image hooks_ran reinstall remove_kbuild remove_image image_then_kbuild \
-		no_dangling_initrd upgrade kbuild_of_another_build purge_all hookdir_from_build \
+		kbuild_removal_aborted no_dangling_initrd upgrade kbuild_of_another_build purge_all hookdir_from_build \
 		foreign_link_kept dangling_link_replaced directory_kept failing_hook \
 		missing_symvers_detected wrong_source_link_detected dkms_recommends_met; do
 		ktap_check "maintscripts $KVER: $(echo "$_case" | tr _ ' ')" "$_case"
