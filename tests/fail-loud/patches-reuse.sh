@@ -22,7 +22,8 @@ check_case() {
 		touch "$_b/obj-tiny/Module.symvers"
 		echo 9.9.0-1-tiny > "$_b/obj-tiny/include/config/kernel.release"
 	done
-	KBS_TARBALL=$T/linux-source-9.9.tar.xz "$T/top/tests/patches.sh" 9.9 > "$T/out.log" 2>&1 || true # judged by its lines
+	KBS_OUT=$T/top/out KBS_TARBALL=$T/linux-source-9.9.tar.xz "$T/top/tests/patches.sh" 9.9 > "$T/out.log" 2>&1 ||
+		true # judged by its lines
 	for _c in 'series applies' 'O= build'; do
 		grep -q "^ok [0-9]* 9.9: $_c # SKIP .*build-kernel.sh" "$T/out.log" ||
 			{ grep "9.9: $_c" "$T/out.log"; echo "'$_c' is not reported as a SKIP with its reason"; return 1; }
