@@ -45,6 +45,8 @@ TOP=$(cd "$(dirname "$0")" && pwd)
 . "$TOP/lib/build.sh"
 # shellcheck source=lib/farm.sh
 . "$TOP/lib/farm.sh"
+# shellcheck source=lib/manifest.sh
+. "$TOP/lib/manifest.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
 DEBS=$OUT/debs
@@ -204,21 +206,23 @@ collect_abi() {
 	done
 }
 
-# collect_debs: every run's .debs into DEBS, once all succeeded; the
-# .changes, .dsc and .buildinfo stay beside the .debs in out/pkg/<kernel>/<arch>
+# collect_debs: every run's .debs into DEBS, once all succeeded and every
+# flavour has its packages, and what they are in DEBS/manifest; the
+# .changes, .dsc and .buildinfo stay beside the .debs in
+# out/pkg/<kernel>/<arch>, named in the manifest
 collect_debs() {
+	manifest_of_runs "$W/new"
+	check_complete "$W/new"
 	mkdir -p "$DEBS"
 	for _a in $ARCHES; do
-		_n=0
 		for _deb in "$OUT/pkg/$KERNEL/$_a"/*.deb; do
-			[ -e "$_deb" ] || continue
 			# a copy: an incremental build rewrites the .debs in out/pkg
 			cp "$_deb" "$DEBS/"
 			log "${_deb##*/} ($(du -k "$_deb" | cut -f1) KiB)"
-			_n=$((_n + 1))
 		done
-		[ "$_n" -gt 0 ] || die "dpkg-buildpackage made no .deb in $OUT/pkg/$KERNEL/$_a"
 	done
+	merge_manifest "$W/new/manifest"
+	log "$DEBS/manifest: $(($(wc -l < "$W/new/manifest") - 1)) files of $ABINAME"
 }
 
 # build_for_tests: the builds of tests/builds, one after the other

@@ -163,3 +163,83 @@ show_progress() {
 		esac
 	done
 }
+
+# --- the build manifest (lib/manifest.sh) --------------------------------------
+
+# deb_kind PACKAGE: "kind flavour" of one of this build's packages, by the
+# names debian/templates give them; fails on any other
+deb_kind() {
+	[ "$1" != "linux-kbuild-source-$ABINAME" ] || { echo "source -"; return 0; }
+	for _f in $FLAVOURS; do
+		case $1 in
+		"linux-image-$ABINAME-$_f") echo "image $_f"; return 0 ;;
+		"linux-kbuild-hostprogs-$ABINAME-$_f") echo "hostprogs $_f"; return 0 ;;
+		"linux-kbuild-$ABINAME-$_f") echo "kbuild $_f"; return 0 ;;
+		"linux-image-$KERNEL-$_f") echo "meta-image $_f"; return 0 ;;
+		"linux-kbuild-$KERNEL-$_f") echo "meta-kbuild $_f"; return 0 ;;
+		esac
+	done
+	die "dpkg-buildpackage made $1, which is of no flavour of the selection ($FLAVOURS) of $ABINAME: check debian/templates"
+}
+
+# manifest_line KIND FLAVOUR ARCH PACKAGE VERSION FILE SHA256: one line,
+# in MANIFEST_FIELDS' order
+manifest_line() {
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$KERNEL" "$UPSTREAM" "$ABI_NUMBER" "$ABINAME" \
+		"$2" "$3" "$1" "$4" "$5" "$6" "$7"
+}
+
+# manifest_of_runs DIR: the lines of every run's .debs, .changes, .dsc and
+# kept tree into DIR/manifest; sets UPSTREAM, ABI_NUMBER and ABINAME from
+# the selection gencontrol wrote
+manifest_of_runs() {
+	_sel=$OUT/pkg/$KERNEL/${ARCHES# }
+	_sel=${_sel%% *}/kbuild-split/debian/selection.mk
+	UPSTREAM=$(sed -n 's/^KBS_KVER := //p' "$_sel")
+	ABI_NUMBER=$(sed -n 's/^KBS_ABI := //p' "$_sel")
+	[ -n "$UPSTREAM" ] && [ -n "$ABI_NUMBER" ] || die "$_sel names no KBS_KVER or KBS_ABI: run debian/bin/gencontrol"
+	ABINAME=$UPSTREAM-$ABI_NUMBER
+	mkdir -p "$1"
+	printf '# %s\n' "$MANIFEST_FIELDS" | tr ' ' '\t' > "$1/manifest"
+	for _a in $ARCHES; do
+		_run=$OUT/pkg/$KERNEL/$_a
+		for _deb in "$_run"/*.deb; do
+			[ -e "$_deb" ] || continue
+			_p=$(dpkg-deb -f "$_deb" Package)
+			_k=$(deb_kind "$_p")
+			manifest_line "${_k% *}" "${_k#* }" "$(dpkg-deb -f "$_deb" Architecture)" "$_p" \
+				"$(dpkg-deb -f "$_deb" Version)" "${_deb##*/}" "$(sha256sum < "$_deb" | cut -d' ' -f1)"
+		done
+		for _f in "$_run"/*.changes "$_run"/*.dsc; do
+			[ -e "$_f" ] || continue
+			_v=$(sed -n 's/^Version: //p' "$_f")
+			manifest_line "${_f##*.}" - "$_a" - "$_v" "$_f" "$(sha256sum < "$_f" | cut -d' ' -f1)"
+		done
+		[ ! -d "$_run/kbuild-split/debian/build" ] ||
+			manifest_line tree - "$_a" - - "$_run/kbuild-split/debian/build" -
+	done >> "$1/manifest"
+}
+
+# check_complete DIR: DIR/manifest has each flavour's image, kbuild, host
+# programs and metapackages, for its architecture, and the source tree
+check_complete() {
+	manifest_get "$1" file kind=source > /dev/null || die "the build made no linux-kbuild-source-$ABINAME"
+	for _f in $FLAVOURS; do
+		_a=$(flavour_arch "$_f")
+		for _k in image kbuild hostprogs meta-image meta-kbuild; do
+			manifest_get "$1" file kind="$_k" flavour="$_f" arch="$_a" > /dev/null ||
+				die "the build made no $_k package of flavour $_f for $_a: see $OUT/logs/build-$KERNEL-$_a.log"
+		done
+	done
+}
+
+# merge_manifest NEW: NEW's lines in DEBS/manifest, in place of those of
+# the same series
+merge_manifest() {
+	{
+		head -n 1 "$1"
+		[ ! -f "$DEBS/manifest" ] || awk -F '\t' -v s="$KERNEL" '!/^#/ && $1 != s' "$DEBS/manifest"
+		tail -n +2 "$1"
+	} > "$DEBS/manifest.new"
+	mv "$DEBS/manifest.new" "$DEBS/manifest"
+}

@@ -36,6 +36,35 @@ stub() {
 	chmod 755 "$T/bin/$1"
 }
 
+# stub_build [KIND...]: a dpkg-buildpackage stub that makes, in ../, a
+# small .deb of each package of the flavours debian/selection.mk names
+# (amd64 ones), but those of the KINDs (image, kbuild, hostprogs, source,
+# meta-image, meta-kbuild), and keeps a debian/build as a build does
+stub_build() {
+	# shellcheck disable=SC2016 # the stub's own variables
+	stub dpkg-buildpackage 'skip=" '"$*"' "
+sel() { sed -n "s/^KBS_$1 := //p" debian/selection.mk; }
+n=$(sel KVER)-$(sel ABI)
+s=$(sel KERNEL)
+mkdir -p debian/build
+make_deb() {
+	case $skip in *" $1 "*) return 0 ;; esac
+	mkdir -p "../$2/DEBIAN"
+	printf "Package: %s\nVersion: 0.1\nArchitecture: %s\nMaintainer: t <t@t>\nDescription: t\n" "$2" "$3" \
+		> "../$2/DEBIAN/control"
+	dpkg-deb -b "../$2" "../$2_0.1_$3.deb" > /dev/null
+	rm -rf "../$2"
+}
+make_deb source "linux-kbuild-source-$n" all
+for f in $(sel FLAVOURS); do
+	make_deb image "linux-image-$n-$f" amd64
+	make_deb kbuild "linux-kbuild-$n-$f" amd64
+	make_deb hostprogs "linux-kbuild-hostprogs-$n-$f" amd64
+	make_deb meta-image "linux-image-$s-$f" amd64
+	make_deb meta-kbuild "linux-kbuild-$s-$f" amd64
+done'
+}
+
 # one_error_line FILE PATTERN: FILE (a command's stderr) is one line, an
 # error matching PATTERN
 one_error_line() {

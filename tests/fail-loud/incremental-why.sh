@@ -1,7 +1,7 @@
 # Help: an --incremental build that cannot reuse its kept trees says why, in one line
 # shellcheck shell=sh
 # build-kernel.sh --incremental (dpkg-buildpackage stubbed: it keeps a
-# debian/build and makes a .deb) after a kept build made without ccache
+# debian/build and makes the packages) after a kept build made without ccache
 # must name the changed compiler command, kbuild recompiling every object;
 # after one of other flavours, the changed input, starting clean.
 
@@ -20,7 +20,7 @@ one_line() {
 }
 
 check_case() {
-	stub dpkg-buildpackage 'mkdir -p debian/build; touch ../linux-image-stub_1_amd64.deb'
+	stub_build
 	stub apt-get 'exit 1'
 	KBS_CCACHE=0 build first --flavours tiny || return 1
 	build ccache --flavours tiny || return 1
