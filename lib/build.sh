@@ -189,9 +189,8 @@ manifest_line() {
 		"$2" "$3" "$1" "$4" "$5" "$6" "$7"
 }
 
-# manifest_of_runs DIR: the lines of every run's .debs, .changes, .dsc and
-# kept tree into DIR/manifest; sets UPSTREAM, ABI_NUMBER and ABINAME from
-# the selection gencontrol wrote
+# manifest_of_runs DIR: DIR/manifest of this build (runs_lines); sets
+# UPSTREAM, ABI_NUMBER and ABINAME from the selection gencontrol wrote
 manifest_of_runs() {
 	_sel=$OUT/pkg/$KERNEL/${ARCHES# }
 	_sel=${_sel%% *}/kbuild-split/debian/selection.mk
@@ -201,6 +200,17 @@ manifest_of_runs() {
 	ABINAME=$UPSTREAM-$ABI_NUMBER
 	mkdir -p "$1"
 	printf '# %s\n' "$MANIFEST_FIELDS" | tr ' ' '\t' > "$1/manifest"
+	runs_lines > "$1/lines"
+	# the flavours in the selection's order, the build's own lines first
+	awk -F '\t' -v flavours="$FLAVOURS" '
+	BEGIN { n = split(flavours, f, " "); for (i = 1; i <= n; i++) rank[f[i]] = i }
+	{ printf "%d\t%s\n", rank[$5], $0 }' "$1/lines" | sort -s -n -k1,1 | cut -f2- >> "$1/manifest"
+	rm -f "$1/lines"
+}
+
+# runs_lines: the manifest lines of every run's .debs, .changes, .dsc
+# and kept tree
+runs_lines() {
 	for _a in $ARCHES; do
 		_run=$OUT/pkg/$KERNEL/$_a
 		for _deb in "$_run"/*.deb; do
@@ -217,7 +227,7 @@ manifest_of_runs() {
 		done
 		[ ! -d "$_run/kbuild-split/debian/build" ] ||
 			manifest_line tree - "$_a" - - "$_run/kbuild-split/debian/build" -
-	done >> "$1/manifest"
+	done
 }
 
 # check_complete DIR: DIR/manifest has each flavour's image, kbuild, host

@@ -58,16 +58,6 @@ ktap_summary() {
 	[ "$KTAP_FAIL" -eq 0 ]
 }
 
-# --- builds -----------------------------------------------------------------
-
-# kept_flavours KERNEL: the flavours of KERNEL's build that build-kernel.sh
-# kept on this machine, as it recorded them with the build's other inputs
-# (out/pkg/<kernel>/<arch>/kbuild-split.inputs); fails when there is none
-kept_flavours() {
-	awk '$1 == "flavours" { $1 = ""; sub(/^ /, ""); print; found = 1 } END { exit !found }' \
-		"$OUT/pkg/$1/$(dpkg --print-architecture)/kbuild-split.inputs" 2>/dev/null
-}
-
 # --- packages ---------------------------------------------------------------
 
 # bump_deb DEB SUFFIX OUTDIR: DEB again with version V+SUFFIX, and the

@@ -72,6 +72,22 @@ manifest_get() {
 	}'
 }
 
+# manifest_debs DEBS [FIELD=VALUE...]: the paths of the .debs of the
+# lines with those values
+manifest_debs() {
+	_md_debs=$1
+	_md_rows=$(manifest_rows "$@") || return 1
+	printf '%s\n' "$_md_rows" | awk -F '\t' -v debs="$_md_debs" '$10 ~ /\.deb$/ && $10 !~ /^\// { print debs "/" $10 }'
+}
+
+# manifest_flavours DEBS SERIES: the flavours of SERIES' build in DEBS, in
+# the order of its selection, on one line
+manifest_flavours() {
+	_mf=$(manifest_list "$1" flavour series="$2" kind=image) || return 1
+	[ -n "$_mf" ] || { log "$1/manifest has no build of $2: build it first (./build-kernel.sh --kernel $2)"; return 1; }
+	printf '%s\n' "$_mf" | tr '\n' ' ' | sed 's/ $/\n/'
+}
+
 # manifest_list DEBS FIELD [FIELD=VALUE...]: the distinct values of FIELD
 # in the lines with those values, in the manifest's order
 manifest_list() {

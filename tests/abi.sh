@@ -14,7 +14,7 @@
 # clean build, then build-kernel.sh --incremental must fail naming the
 # symbol and the fix, and collect no .deb.  The patch is taken back out.
 #
-# Usage: tests/abi.sh [KERNEL [FLAVOURS]]   (default: 6.1, the flavours of its kept build)
+# Usage: tests/abi.sh [KERNEL [FLAVOURS]]   (default: 6.1, the flavours of its build)
 #
 # Environment: KBS_OUT (default out/).
 
@@ -23,6 +23,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/kbuild-split.sh
 . "$TOP/lib/kbuild-split.sh"
+# shellcheck source=lib/manifest.sh
+. "$TOP/lib/manifest.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
 KERNEL=${1:-6.1}
@@ -136,11 +138,12 @@ main() {
 	W=$(mktemp -d "$OUT/abi.XXXXXX")
 	check_unit
 	check_references
-	SRC=$OUT/pkg/$KERNEL/$(dpkg --print-architecture)/kbuild-split/debian/build/src
 	_name="$KERNEL: ${PATCH##*/} in the kept tree stops build-kernel.sh --incremental at the ABI check"
-	[ -n "$FLAVOURS" ] || FLAVOURS=$(kept_flavours "$KERNEL") || FLAVOURS=
+	SRC=$(manifest_get "$OUT/debs" file series="$KERNEL" kind=tree arch="$(dpkg --print-architecture)")/src ||
+		SRC=
+	[ -n "$FLAVOURS" ] || FLAVOURS=$(manifest_flavours "$OUT/debs" "$KERNEL") || FLAVOURS=
 	if ! [ -d "$SRC" ] || [ -z "$FLAVOURS" ]; then
-		ktap_fail "$_name" "no kept build of $KERNEL in ${SRC%/kbuild-split/*}: build first (./build-kernel.sh --kernel $KERNEL)"
+		ktap_fail "$_name" "no kept build of $KERNEL in $OUT/debs/manifest: build first (./build-kernel.sh --kernel $KERNEL)"
 	elif ! patch -d "$SRC" -p1 --batch --fuzz=0 -s < "$PATCH"; then
 		ktap_fail "$_name" "${PATCH##*/} does not apply to $SRC"
 	else

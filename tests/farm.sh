@@ -28,6 +28,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/kbuild-split.sh
 . "$TOP/lib/kbuild-split.sh"
+# shellcheck source=lib/manifest.sh
+. "$TOP/lib/manifest.sh"
 # shellcheck source=tests/farm/lib.sh
 . "$TOP/tests/farm/lib.sh"
 
@@ -58,7 +60,7 @@ farm_build() {
 
 # touch_sources N: N sources of the kept tree whose objects the flavour has
 touch_sources() {
-	_b=$F/out/pkg/$KERNEL/$(dpkg --print-architecture)/kbuild-split/debian/build
+	_b=$(manifest_get "$F/out/debs" file series="$KERNEL" kind=tree arch="$(dpkg --print-architecture)") || return 1
 	(cd "$_b/obj-$FLAVOUR" && find kernel mm fs -name '*.o' ! -name '*.mod.o' ! -name 'built-in*' | sort | head -n "$1") |
 		sed 's/\.o$/.c/' | while read -r _c; do
 			[ -f "$_b/src/$_c" ] && touch "$_b/src/$_c"
@@ -78,9 +80,12 @@ icecc_nodes_ran_jobs() {
 	done
 }
 
-# same_as_local DEB: byte-identical with out/debs' one
+# same_as_local DEB: byte-identical with the local build's of the same
+# package in out/debs
 same_as_local() {
-	cmp "$1" "$OUT/debs/${1##*/}"
+	_local=$(manifest_get "$OUT/debs" file series="$KERNEL" package="$(dpkg-deb -f "$1" Package)" \
+		arch="$(dpkg-deb -f "$1" Architecture)") || return 1
+	cmp "$1" "$_local"
 }
 
 distcc_build() {
@@ -92,8 +97,8 @@ distcc_build() {
 		echo "# distccd $_a: $_j jobs"
 		[ "$_j" -gt 0 ] || { echo "no job ran on $_a"; return 1; }
 	done
-	for _d in "$F"/out/debs/*.deb; do
-		cmp -s "$_d" "$OUT/debs/${_d##*/}" || { echo "${_d##*/} differs from the local build's"; return 1; }
+	for _d in $(manifest_debs "$F/out/debs"); do
+		same_as_local "$_d" > /dev/null || { echo "${_d##*/} differs from the local build's"; return 1; }
 	done
 }
 
@@ -138,16 +143,17 @@ scheduler_gone() {
 
 main() {
 	[ "$(id -u)" = 0 ] || die "run as root: network namespaces and daemons"
-	[ -n "$(find "$OUT/debs" -maxdepth 1 -name "linux-image-$KERNEL.*-${FLAVOUR}_*.deb" 2>/dev/null)" ] ||
-		die "no linux-image-$KERNEL.*-$FLAVOUR in $OUT/debs: ./build-kernel.sh --kernel $KERNEL first"
+	manifest_get "$OUT/debs" file series="$KERNEL" kind=image flavour="$FLAVOUR" > /dev/null ||
+		die "no $FLAVOUR image of $KERNEL in $OUT/debs/manifest: ./build-kernel.sh --kernel $KERNEL first"
 	trap cleanup EXIT
 	rm -rf "$F"
 	mkdir -p "$F"
 	farm_up "$F/farm"
 	ktap_check "$KERNEL $FLAVOUR built --icecc, empty ccache, another directory" icecc_build
 	ktap_check "every icecc node ran jobs" icecc_nodes_ran_jobs
-	for _d in "$F"/out/debs/*.deb; do
-		[ -f "$_d" ] || { ktap_fail "the --icecc build's .debs" "there are none"; break; }
+	_debs=$(manifest_debs "$F/out/debs" 2> /dev/null) || _debs=
+	[ -n "$_debs" ] || ktap_fail "the --icecc build's .debs" "there are none"
+	for _d in $_debs; do
 		ktap_check "${_d##*/} is byte-identical to the local build's" same_as_local "$_d"
 	done
 	ktap_check "touched files built --incremental --distcc: every distccd ran jobs, the .debs identical" distcc_build

@@ -2,16 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # tests/incremental.sh - build-kernel.sh --incremental gives the packages a
-# clean build gives: after the clean build of KERNEL's FLAVOURS (whose
-# trees out/pkg/<kernel>/<arch>/ keeps), a file of the kept patched tree
-# is touched and the packages built again incrementally, into a directory
-# of their own; the kept trees must have been used (no unpack, a few
-# objects compiled, the source tree's .deb reused), and every .deb must
-# have the contents of the clean build's in out/debs (byte for byte,
-# being reproducible, as the suite also reports).
+# clean build gives: after the clean build of KERNEL (out/debs/manifest
+# names its flavours and the trees it kept), a file of the kept patched
+# tree is touched and the packages built again incrementally, into a
+# directory of their own; the kept trees must have been used (no unpack,
+# a few objects compiled, the source tree's .deb reused), and every .deb
+# must have the contents of the clean build's .deb of the same package
+# (byte for byte, being reproducible, as the suite also reports).
 #
 # Usage: tests/incremental.sh [KERNEL [FLAVOURS [FILE]]]
-#        (default: 6.1, the flavours of its kept build, kernel/panic.c)
+#        (default: 6.1, the flavours of its build, kernel/panic.c)
 #
 # Environment: KBS_OUT (default out/).
 
@@ -20,11 +20,15 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/kbuild-split.sh
 . "$TOP/lib/kbuild-split.sh"
+# shellcheck source=lib/manifest.sh
+. "$TOP/lib/manifest.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
 KERNEL=${1:-6.1}
 FLAVOURS=${2:-}
 FILE=${3:-kernel/panic.c}
+BUILD_ARCH=$(dpkg --print-architecture)
+TREE=
 W=
 
 cleanup() {
@@ -35,8 +39,8 @@ cleanup() {
 
 # rebuild: touch FILE, build incrementally into $W/debs
 rebuild() {
-	_src=$OUT/pkg/$KERNEL/$(dpkg --print-architecture)/kbuild-split/debian/build/src
-	[ -f "$_src/$FILE" ] || { echo "no kept tree with $FILE in ${_src%/debian/*}: build first (./build-kernel.sh --kernel $KERNEL)"; return 1; }
+	_src=$TREE/src
+	[ -f "$_src/$FILE" ] || { echo "no kept tree with $FILE in $TREE: build first (./build-kernel.sh --kernel $KERNEL)"; return 1; }
 	touch "$_src/$FILE"
 	_t0=$(date +%s)
 	"$TOP/build-kernel.sh" --kernel "$KERNEL" --flavours "$FLAVOURS" --incremental --debs "$W/debs" \
@@ -48,18 +52,19 @@ rebuild() {
 used_kept_trees() {
 	grep -q 'incremental: the kept trees' "$W/build.out" || { grep incremental "$W/build.out"; echo "it started clean"; return 1; }
 	! grep 'incremental: the compiler command changed' "$W/build.out" || { echo "the compiler command changed"; return 1; }
-	! grep -q 'apply.sh: unpacking' "$OUT/logs/build-$KERNEL-$(dpkg --print-architecture).log" || { echo "it unpacked the tarball"; return 1; }
-	_n=$(grep -cE '^  (CC|AS)( \[M\])? ' "$OUT/logs/build-$KERNEL-$(dpkg --print-architecture).log" || true) # none is fine
+	! grep -q 'apply.sh: unpacking' "$OUT/logs/build-$KERNEL-$BUILD_ARCH.log" || { echo "it unpacked the tarball"; return 1; }
+	_n=$(grep -cE '^  (CC|AS)( \[M\])? ' "$OUT/logs/build-$KERNEL-$BUILD_ARCH.log" || true) # none is fine
 	[ "$_n" -le 20 ] || { echo "it compiled $_n objects"; return 1; }
 	! grep -q "building package 'linux-kbuild-source" "$W/build.out" || { echo "it built the source tree's .deb again"; return 1; }
 	echo "# $_n objects compiled"
 }
 
-# same_contents DEB: the incremental DEB against the clean one: contents
-# and control equal; byte-identical reported
+# same_contents DEB: the incremental DEB against the clean build's of the
+# same package: contents and control equal; byte-identical reported
 same_contents() {
-	_clean=$OUT/debs/${1##*/}
-	[ -f "$_clean" ] || { echo "no clean build's ${1##*/} in $OUT/debs"; return 1; }
+	_p=$(dpkg-deb -f "$1" Package)
+	_a=$(dpkg-deb -f "$1" Architecture)
+	_clean=$(manifest_get "$OUT/debs" file series="$KERNEL" package="$_p" arch="$_a") || return 1
 	if cmp -s "$1" "$_clean"; then
 		echo "# ${1##*/}: byte-identical"
 		return 0
@@ -75,8 +80,9 @@ main() {
 	trap cleanup EXIT
 	mkdir -p "$OUT"
 	W=$(mktemp -d "$OUT/incremental.XXXXXX")
-	[ -n "$FLAVOURS" ] || FLAVOURS=$(kept_flavours "$KERNEL") ||
-		FLAVOURS="(none kept)" # rebuild fails, naming the build to run first
+	TREE=$(manifest_get "$OUT/debs" file series="$KERNEL" kind=tree arch="$BUILD_ARCH") || TREE=/nonexistent
+	[ -n "$FLAVOURS" ] || FLAVOURS=$(manifest_flavours "$OUT/debs" "$KERNEL") ||
+		FLAVOURS="(none built)" # rebuild fails, naming the build to run first
 	ktap_check "$KERNEL ($FLAVOURS): touch $FILE, build-kernel.sh --incremental" rebuild
 	if ! [ -d "$W/debs" ]; then
 		ktap_skip "the kept trees were used" "the incremental build failed"
@@ -84,7 +90,7 @@ main() {
 		return
 	fi
 	ktap_check "the kept trees were used: no unpack, a few objects, the source tree's .deb reused" used_kept_trees
-	for _d in "$W"/debs/*.deb; do
+	for _d in $(manifest_debs "$W/debs"); do
 		ktap_check "${_d##*/} has the clean build's contents" same_contents "$_d"
 	done
 	ktap_summary

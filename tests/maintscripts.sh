@@ -27,6 +27,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/kbuild-split.sh
 . "$TOP/lib/kbuild-split.sh"
+# shellcheck source=lib/manifest.sh
+. "$TOP/lib/manifest.sh"
 # shellcheck source=tests/maintscripts/lib.sh
 . "$TOP/tests/maintscripts/lib.sh"
 
@@ -136,7 +138,7 @@ kbuild_of_another_build() {
 }
 
 purge_all() {
-	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL" "linux-kbuild-hostprogs-$REL" "linux-kbuild-source-$KVER" || return 1
+	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL" "linux-kbuild-hostprogs-$REL" "linux-kbuild-source-$ABINAME" || return 1
 	snapshot > "$R/tmp/after"
 	_diff=$(diff "$R/tmp/before" "$R/tmp/after" | grep '^[<>]' | head -n 5 || true) # empty is the good case
 	[ -z "$_diff" ] || { echo "files differ after purge: $_diff"; return 1; }
@@ -147,7 +149,7 @@ purge_all() {
 # would unpack the source tree's 28k files again for nothing)
 install_all() {
 	set -- "/debs/${1:-${KBUILD##*/}}" "/debs/${IMAGE##*/}"
-	[ "$(in_root dpkg-query -W -f='${Status}' "linux-kbuild-source-$KVER" 2>/dev/null)" = "install ok installed" ] ||
+	[ "$(in_root dpkg-query -W -f='${Status}' "linux-kbuild-source-$ABINAME" 2>/dev/null)" = "install ok installed" ] ||
 		set -- "/debs/${SOURCE##*/}" "/debs/${HOSTPROGS##*/}" "$@"
 	dpkg_do -i "$@"
 }
@@ -166,7 +168,7 @@ foreign_link_kept() {
 	mkdir -p "$R/lib/modules/$REL"
 	ln -s /usr/share "$R/lib/modules/$REL/build"
 	install_all || return 1
-	link_is build /usr/share && link_is source "/usr/src/linux-kbuild-source-$KVER" || return 1
+	link_is build /usr/share && link_is source "/usr/src/linux-kbuild-source-$ABINAME" || return 1
 	grep -q "warning: /lib/modules/$REL/build points to /usr/share" "$R/tmp/out" || { echo "no warning"; return 1; }
 	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL" && link_is build /usr/share || return 1
 	rm -rf "$R/lib/modules/$REL"
@@ -256,22 +258,21 @@ wrong_source_link_detected() {
 	detects wrong-source.deb "source"
 }
 
-# test_version SOURCE.deb: every case for the FLAVOUR packages of its version
+# test_version SERIES: every case for the FLAVOUR packages of SERIES' build
 test_version() {
-	SOURCE=$1
-	KVER=$(dpkg-deb -f "$SOURCE" Package | sed 's/^linux-kbuild-source-//')
+	SOURCE=$(manifest_get "$DEBS" file series="$1" kind=source) || exit 1
+	ABINAME=$(manifest_get "$DEBS" abiname series="$1" kind=source) || exit 1
 	FLAVOUR=${KBS_FLAVOUR:-qemu}
-	if [ -z "${KBS_FLAVOUR:-}" ] && [ -z "$(find "$DEBS" -maxdepth 1 -name "linux-image-$KVER-qemu_*_$BUILD_ARCH.deb")" ]; then
-		FLAVOUR=$(find "$DEBS" -maxdepth 1 -name "linux-image-$KVER-*_$BUILD_ARCH.deb" |
-			sed "s:.*/linux-image-$KVER-\([^_]*\)_.*:\1:" | sort | head -n 1)
+	if [ -z "${KBS_FLAVOUR:-}" ] && ! manifest_get "$DEBS" file series="$1" kind=image flavour=qemu \
+		arch="$BUILD_ARCH" > /dev/null 2>&1; then
+		FLAVOUR=$(manifest_list "$DEBS" flavour series="$1" kind=image arch="$BUILD_ARCH" | head -n 1)
 	fi
-	REL=$KVER-$FLAVOUR
-	IMAGE=$(find "$DEBS" -maxdepth 1 -name "linux-image-${REL}_*.deb" | sort -V | tail -n 1)
-	KBUILD=$(find "$DEBS" -maxdepth 1 -name "linux-kbuild-${REL}_*.deb" | sort -V | tail -n 1)
-	HOSTPROGS=$(find "$DEBS" -maxdepth 1 -name "linux-kbuild-hostprogs-${REL}_*_$BUILD_ARCH.deb" | sort -V | tail -n 1)
-	META=$(find "$DEBS" -maxdepth 1 -name "linux-kbuild-${KVER%.*}-${FLAVOUR}_*_$BUILD_ARCH.deb" | sort -V | tail -n 1)
-	[ -n "$IMAGE" ] && [ -n "$KBUILD" ] && [ -n "$HOSTPROGS" ] && [ -n "$META" ] ||
-		die "no linux-image, linux-kbuild or linux-kbuild-hostprogs-$REL, or linux-kbuild-${KVER%.*}-$FLAVOUR .deb in $DEBS: run ./build-kernel.sh"
+	REL=$ABINAME-$FLAVOUR
+	IMAGE=$(manifest_get "$DEBS" file series="$1" kind=image flavour="$FLAVOUR" arch="$BUILD_ARCH") || exit 1
+	KBUILD=$(manifest_get "$DEBS" file series="$1" kind=kbuild flavour="$FLAVOUR" arch="$BUILD_ARCH") || exit 1
+	HOSTPROGS=$(manifest_get "$DEBS" file series="$1" kind=hostprogs flavour="$FLAVOUR" arch="$BUILD_ARCH") ||
+		exit 1
+	META=$(manifest_get "$DEBS" file series="$1" kind=meta-kbuild flavour="$FLAVOUR" arch="$BUILD_ARCH") || exit 1
 	cleanup
 	prepare_root
 	echo "# maintainer scripts of $REL in a chroot"
@@ -279,7 +280,7 @@ test_version() {
 		kbuild_removal_aborted no_dangling_initrd upgrade kbuild_of_another_build purge_all hookdir_from_build \
 		foreign_link_kept dangling_link_replaced directory_kept failing_hook \
 		missing_symvers_detected wrong_source_link_detected dkms_recommends_met; do
-		ktap_check "maintscripts $KVER: $(echo "$_case" | tr _ ' ')" "$_case"
+		ktap_check "maintscripts $ABINAME: $(echo "$_case" | tr _ ' ')" "$_case"
 	done
 	# what qemu-test's tree check says of the broken packages
 	cat "$R/tmp/broken.log" 2>/dev/null || true # absent when those cases failed early
@@ -291,9 +292,9 @@ main() {
 	need_cmd chroot coreutils
 	mkdir -p "$OUT/logs"
 	trap cleanup EXIT
-	_sources=$(find "$DEBS" -maxdepth 1 -name 'linux-kbuild-source-*_all.deb' | sort -V)
-	[ -n "$_sources" ] || die "no linux-kbuild-source-*.deb in $DEBS: run ./build-kernel.sh first"
-	for _s in $_sources; do
+	_series=$(manifest_list "$DEBS" series kind=source) || die "no build manifest in $DEBS: run ./build-kernel.sh first"
+	[ -n "$_series" ] || die "$DEBS/manifest names no build: run ./build-kernel.sh first"
+	for _s in $_series; do
 		test_version "$_s"
 	done
 	ktap_summary

@@ -14,8 +14,8 @@
 # again; check that an in-tree build's modules_install is unchanged.
 # Modules are never loaded here.
 #
-# When build-kernel.sh has built that version (out/pkg/VERSION/<arch>)
-# from the same tarball and series, by content (patches/apply.sh
+# When build-kernel.sh has built that version (the tree out/debs/manifest
+# names) from the same tarball and series, by content (patches/apply.sh
 # --describe), its patched tree and the O= tree of one of its flavours
 # (tiny when there is one) stand for the unpack and the build: the same
 # apply.sh made them on a fresh unpack, and a kernel build costs CI
@@ -30,6 +30,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/kbuild-split.sh
 . "$TOP/lib/kbuild-split.sh"
+# shellcheck source=lib/manifest.sh
+. "$TOP/lib/manifest.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
 JOBS=${KBS_JOBS:-$(($(nproc) + 1))}
@@ -153,7 +155,8 @@ check_intree_unchanged() {
 # the O= tree of one flavour when they are of the current tarball and series
 find_package_build() {
 	[ "${KBS_REUSE:-1}" = 1 ] || return 1
-	_build=$OUT/pkg/$VERSION/$(dpkg --print-architecture)/kbuild-split/debian/build
+	_build=$(manifest_get "$OUT/debs" file series="$VERSION" kind=tree arch="$(dpkg --print-architecture)" \
+		2> /dev/null) || return 1
 	[ -f "$_build/src/.kbuild-split-series" ] || return 1
 	"$TOP/patches/apply.sh" --describe "$VERSION" > "$W/series.now" 2> /dev/null || return 1
 	cmp -s "$W/series.now" "$_build/src/.kbuild-split-series" || return 1

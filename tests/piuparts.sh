@@ -22,6 +22,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/kbuild-split.sh
 . "$TOP/lib/kbuild-split.sh"
+# shellcheck source=lib/manifest.sh
+. "$TOP/lib/manifest.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
 FLAVOUR=${KBS_FLAVOUR:-}
@@ -60,15 +62,18 @@ piuparts_run() {
 	done
 }
 
-# test_release SOURCE.deb KBUILD.deb: piuparts on them, their host
-# programs and their image
+# test_release SERIES FLAVOUR: piuparts on the source tree, host programs,
+# kbuild and image packages of that flavour of SERIES' build
 test_release() {
-	_rel=$(dpkg-deb -f "$2" Package | sed 's/^linux-kbuild-//')
-	_img=$(find "$DEBS" -maxdepth 1 -name "linux-image-${_rel}_*.deb" | sort -V | tail -n 1)
-	_hp=$(find "$DEBS" -maxdepth 1 -name "linux-kbuild-hostprogs-${_rel}_*_$(dpkg --print-architecture).deb" | sort -V | tail -n 1)
+	_arch=$(dpkg --print-architecture)
+	_src=$(manifest_get "$DEBS" file series="$1" kind=source) || exit 1
+	_rel=$(manifest_get "$DEBS" abiname series="$1" kind=source)-$2 || exit 1
+	_img=$(manifest_get "$DEBS" file series="$1" kind=image flavour="$2" arch="$_arch") || exit 1
+	_kb=$(manifest_get "$DEBS" file series="$1" kind=kbuild flavour="$2" arch="$_arch") || exit 1
+	_hp=$(manifest_get "$DEBS" file series="$1" kind=hostprogs flavour="$2" arch="$_arch") || exit 1
 	_t0=$(date +%s)
 	ktap_check "piuparts: linux-kbuild-source + linux-kbuild-hostprogs + linux-kbuild + linux-image of $_rel" \
-		piuparts_run "$_rel" "$1" "$_hp" "$2" "$_img"
+		piuparts_run "$_rel" "$_src" "$_hp" "$_kb" "$_img"
 	echo "# piuparts $_rel: $(($(date +%s) - _t0)) s, log $OUT/piuparts/$_rel.log"
 }
 
@@ -78,13 +83,12 @@ main() {
 	need_cmd dpkg-scanpackages dpkg-dev
 	[ "$(id -u)" = 0 ] || die "piuparts needs root"
 	mkdir -p "$OUT/piuparts"
-	_sources=$(find "$DEBS" -maxdepth 1 -name 'linux-kbuild-source-*_all.deb' | sort -V)
-	[ -n "$_sources" ] || die "no packages in $DEBS: run ./build-kernel.sh first"
-	for _src in $_sources; do
-		_kver=$(dpkg-deb -f "$_src" Package | sed 's/^linux-kbuild-source-//')
-		for _kb in "$DEBS"/linux-kbuild-"$_kver"-${FLAVOUR:-*}_*_"$(dpkg --print-architecture)".deb; do
-			[ -f "$_kb" ] || continue
-			test_release "$_src" "$_kb"
+	_series=$(manifest_list "$DEBS" series kind=source) || die "no build manifest in $DEBS: run ./build-kernel.sh first"
+	[ -n "$_series" ] || die "$DEBS/manifest names no build: run ./build-kernel.sh first"
+	for _s in $_series; do
+		for _f in $(manifest_list "$DEBS" flavour series="$_s" kind=kbuild arch="$(dpkg --print-architecture)"); do
+			[ -z "${FLAVOUR:-}" ] || [ "$_f" = "$FLAVOUR" ] || continue
+			test_release "$_s" "$_f"
 		done
 	done
 	ktap_summary

@@ -26,6 +26,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/kbuild-split.sh
 . "$TOP/lib/kbuild-split.sh"
+# shellcheck source=lib/manifest.sh
+. "$TOP/lib/manifest.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
 FLAVOUR=${1:-tiny}
@@ -40,11 +42,10 @@ diff_debs() {
 	diff -rq "$AGAIN/x" "$AGAIN/y" | sed "s:$AGAIN/[xy]/::g" | head -n 10
 }
 
-# compare PACKAGE: the rebuilt .deb is identical to the first one
+# compare PACKAGE ARCH: the rebuilt .deb is identical to the first one
 compare() {
-	_a=$(find "$OUT/debs" -maxdepth 1 -name "$1_*.deb" | sort -V | tail -n 1)
-	_b=$(find "$AGAIN/debs" -maxdepth 1 -name "$1_*.deb" | sort -V | tail -n 1)
-	[ -n "$_a" ] && [ -n "$_b" ] || { echo "missing $1 in $OUT/debs or $AGAIN/debs"; return 1; }
+	_a=$(manifest_get "$OUT/debs" file series="$KERNEL" package="$1" arch="$2") || return 1
+	_b=$(manifest_get "$AGAIN/debs" file series="$KERNEL" package="$1" arch="$2") || return 1
 	cmp -s "$_a" "$_b" && return 0
 	echo "$1 differs:"
 	diff_debs "$_a" "$_b"
@@ -52,9 +53,7 @@ compare() {
 }
 
 main() {
-	_src=$(find "$OUT/debs" -maxdepth 1 -name "linux-kbuild-source-$KERNEL.*-*_all.deb" | sort -V | tail -n 1)
-	[ -n "$_src" ] || die "no linux-kbuild-source-$KERNEL.* in $OUT/debs: run ./build-kernel.sh --kernel $KERNEL first"
-	_kver=$(dpkg-deb -f "$_src" Package | sed 's/^linux-kbuild-source-//')
+	_kver=$(manifest_get "$OUT/debs" abiname series="$KERNEL" kind=source) || exit 1
 	_kernel=$KERNEL
 	rm -rf "$AGAIN"
 	_t0=$(date +%s)
@@ -66,9 +65,9 @@ main() {
 		ktap_summary
 		return 1
 	fi
-	for _d in "$AGAIN"/debs/*.deb; do
+	for _d in $(manifest_debs "$AGAIN/debs"); do
 		_p=$(dpkg-deb -f "$_d" Package)
-		ktap_check "$_p is reproducible" compare "$_p"
+		ktap_check "$_p is reproducible" compare "$_p" "$(dpkg-deb -f "$_d" Architecture)"
 	done
 	ktap_summary
 }

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # tests/sbuild.sh - a clean-room build: the source package that
-# build-kernel.sh made (out/pkg/<kernel>/<arch>/kbuild-split_*.dsc) built
+# build-kernel.sh made (the .dsc out/debs/manifest names) built
 # by sbuild in a fresh bookworm chroot, which has nothing but
 # build-essential and what Build-Depends names: so Build-Depends must be
 # complete, and name the linux-source version debian/rules requires.  Its
@@ -23,6 +23,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/kbuild-split.sh
 . "$TOP/lib/kbuild-split.sh"
+# shellcheck source=lib/manifest.sh
+. "$TOP/lib/manifest.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
 KERNEL=${1:-6.1}
@@ -83,20 +85,17 @@ same_as_local() {
 main() {
 	[ "$(id -u)" = 0 ] || die "run as root: sbuild-createchroot and sbuild"
 	need_packages sbuild schroot debootstrap
-	_dsc=$(find "$OUT/pkg/$KERNEL/$ARCH" -maxdepth 1 -name 'kbuild-split_*.dsc' | sort -V | tail -n 1)
-	[ -n "$_dsc" ] || die "no kbuild-split_*.dsc in $OUT/pkg/$KERNEL/$ARCH: run ./build-kernel.sh --kernel $KERNEL first"
+	_dsc=$(manifest_get "$OUT/debs" file series="$KERNEL" kind=dsc) || exit 1
+	[ -f "$_dsc" ] || die "no $_dsc: run ./build-kernel.sh --kernel $KERNEL again"
 	rm -rf "$S"
 	mkdir -p "$S"
-	_changes=${_dsc%.dsc}_$ARCH.changes
-	[ -f "$_changes" ] || die "no $_changes beside ${_dsc##*/}: run ./build-kernel.sh --kernel $KERNEL again"
-	# the .debs of the local build, from its .changes' Checksums-Sha256
-	# (an incremental build's .changes has no arch:all .deb: the source
-	# tree's of out/debs is added)
-	_ver=$(sed -n 's/^Version: //p' "$_dsc")
+	# the .debs of the local build of this architecture, as its manifest
+	# names them
 	_debs=$({
-		sed -n 's/^ [0-9a-f]\{64\} [0-9]* \(.*\.deb\)$/\1/p' "$_changes"
-		(cd "$OUT/debs" && ls "linux-kbuild-source-$KERNEL".*"_${_ver}_all.deb" 2> /dev/null) || true
-	} | sort -u)
+		manifest_debs "$OUT/debs" series="$KERNEL" arch="$ARCH"
+		manifest_debs "$OUT/debs" series="$KERNEL" arch=all
+	} | sed 's|.*/||')
+	[ -n "$_debs" ] || die "$OUT/debs/manifest names no .deb of $KERNEL for $ARCH: run ./build-kernel.sh --kernel $KERNEL"
 	ktap_plan "$((2 + $(printf '%s\n' "$_debs" | wc -l)))"
 	ktap_check "a bookworm chroot for sbuild ($CHROOT)" make_chroot
 	ktap_check "sbuild ${_dsc##*/} in it (Build-Depends complete)" run_sbuild "$_dsc"

@@ -36,14 +36,15 @@ in_cross_root() {
 # cross_install ROOTFS: the chroot, the repository, apt-get install
 # linux-kbuild-REL:ARCH (in a subshell of ktap_check: state is files)
 cross_install() {
-	local native
+	local native f
 	native=$(dpkg --print-architecture)
 	cp -a "$1/." "$CROSS_ROOT/"
 	mkdir -p "$CROSS_ROOT/kbs-repo"
 	# the packages of both architectures, as an archive holds them
 	cp "${DEBS[@]}" "$CROSS_ROOT/kbs-repo/"
-	cp "$(newest_deb "linux-kbuild-hostprogs-${KBS_REL}_*_$native.deb")" "$CROSS_ROOT/kbs-repo/" ||
-		{ echo "no linux-kbuild-hostprogs-${KBS_REL}_*_$native.deb in $DEBS_DIR: build the $native packages too"; return 1; }
+	f=$(manifest_get "$DEBS_DIR" file abiname="$KBS_ABI" kind=hostprogs flavour="$FLAVOUR" arch="$native") ||
+		{ echo "build the $native packages too"; return 1; }
+	cp "$f" "$CROSS_ROOT/kbs-repo/"
 	mount -t proc proc "$CROSS_ROOT/proc"
 	cp /etc/resolv.conf "$CROSS_ROOT/etc/resolv.conf" 2>/dev/null || true # a local mirror needs none
 	{

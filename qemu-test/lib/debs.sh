@@ -4,42 +4,47 @@
 # (/kbs/debs/<group>/), and what the guest is told of them (/kbs/env).
 # Sourced by qemu-test/run.
 
-# newest_deb PATTERN: the highest-versioned file in DEBS_DIR matching PATTERN.
-newest_deb() {
-	local f
-	for f in "$DEBS_DIR"/$1; do
-		if [ -f "$f" ]; then
-			printf '%s\n' "$f"
-		fi
-	done | sort -V | tail -n 1
+# deb_of FIELD=VALUE...: the .deb of the one line of DEBS_DIR/manifest with
+# those values (the build manifest, lib/manifest.sh)
+deb_of() {
+	manifest_get "$DEBS_DIR" file "$@" ||
+		die "build it first (./build-kernel.sh), or point --debs at the directory holding it"
 }
 
-# release_debs REL ABI: the image, kbuild and host programs packages of REL
-# (those of the guest's architecture) and the source package of ABI, newest
-# versions, into DEB_IMAGE, DEB_KBUILD, DEB_HOSTPROGS, DEB_SOURCE.
+# release_debs ABINAME FLAVOUR: the image, kbuild and host programs
+# packages of that release (those of the guest's architecture) and the
+# source package of ABINAME, into DEB_IMAGE, DEB_KBUILD, DEB_HOSTPROGS,
+# DEB_SOURCE.
 release_debs() {
-	local hint="build them first (./build-kernel.sh), or point --debs at the directory holding them" v
-	for v in IMAGE:linux-image KBUILD:linux-kbuild HOSTPROGS:linux-kbuild-hostprogs; do
-		printf -v "DEB_${v%%:*}" '%s' "$(newest_deb "${v#*:}-${1}_*_$GUEST_ARCH.deb")"
-		[ -n "$(eval "echo \$DEB_${v%%:*}")" ] || die "no ${v#*:}-${1}_*_$GUEST_ARCH.deb in $DEBS_DIR; $hint"
+	local k
+	for k in IMAGE KBUILD HOSTPROGS; do
+		printf -v "DEB_$k" '%s' "$(deb_of abiname="$1" kind="${k,,}" flavour="$2" arch="$GUEST_ARCH")"
+		[ -n "$(eval "echo \$DEB_$k")" ] || exit 1
 	done
-	DEB_SOURCE=$(newest_deb "linux-kbuild-source-${2}_*_all.deb")
-	[ -n "$DEB_SOURCE" ] || die "no linux-kbuild-source-${2}_*_all.deb in $DEBS_DIR; $hint"
+	DEB_SOURCE=$(deb_of abiname="$1" kind=source)
 }
 
-# newest_release KVER FLAVOUR: the release of the newest linux-image-KVER.*-FLAVOUR
-# of the guest's architecture
-newest_release() {
-	local deb pattern="linux-image-${1:+$1.}*${2:+-$2}_*_$GUEST_ARCH.deb"
-	deb=$(newest_deb "$pattern")
-	[ -n "$deb" ] || die "no $pattern in $DEBS_DIR;" \
-		"build it first (./build-kernel.sh${1:+ --kernel $1}), or point --debs elsewhere"
-	dpkg-deb -f "$deb" Package | sed 's/^linux-image-//'
-}
-
-# abi_of REL: 6.1.192-1 of 6.1.192-1-qemu
-abi_of() {
-	printf '%s\n' "$1" | cut -d- -f1,2
+# release_of SERIES FLAVOUR: "ABINAME FLAVOUR" of the build of SERIES in
+# DEBS_DIR whose FLAVOUR (the first for the guest's architecture, when
+# empty) is for the guest's architecture; SERIES may be empty when the
+# manifest holds one series for it.
+release_of() {
+	local series=$1 flavour=$2 all abiname
+	if [ -z "$series" ]; then
+		all=$(manifest_list "$DEBS_DIR" series kind=image arch="$GUEST_ARCH")
+		[ -n "$all" ] && [ "$(wc -l <<<"$all")" -eq 1 ] ||
+			die "$DEBS_DIR/manifest holds builds of $(echo "${all:-no series}") for $GUEST_ARCH: set KBS_KVER to one"
+		series=$all
+	fi
+	if [ -z "$flavour" ]; then
+		all=$(manifest_list "$DEBS_DIR" flavour series="$series" kind=image arch="$GUEST_ARCH")
+		flavour=${all%%$'\n'*}
+		[ -n "$flavour" ] || die "$DEBS_DIR/manifest has no $series build for $GUEST_ARCH: build it first" \
+			"(./build-kernel.sh --kernel $series), or point --debs elsewhere"
+	fi
+	abiname=$(manifest_get "$DEBS_DIR" abiname series="$series" kind=image flavour="$flavour" arch="$GUEST_ARCH") ||
+		die "build it first (./build-kernel.sh --kernel $series --flavours $flavour), or point --debs elsewhere"
+	printf '%s %s\n' "$abiname" "$flavour"
 }
 
 # add_debs GROUP FILE...: stage FILEs under /kbs/debs/GROUP
@@ -54,11 +59,14 @@ add_debs() {
 
 # select_release: the flavour's release and its four packages
 select_release() {
+	local r
 	[ -d "$DEBS_DIR" ] || die "no directory $DEBS_DIR; build the packages first, or point --debs at them"
-	KBS_REL=$(newest_release "$KVER" "$FLAVOUR")
-	KBS_ABI=$(abi_of "$KBS_REL")
-	KBS_KVER=${KBS_REL%%-*}
-	release_debs "$KBS_REL" "$KBS_ABI"
+	r=$(release_of "$KVER" "$FLAVOUR")
+	KBS_ABI=${r% *}
+	KBS_REL=$KBS_ABI-${r#* }
+	# shellcheck disable=SC2034 # read through write_guest_env
+	KBS_KVER=$(manifest_get "$DEBS_DIR" upstream abiname="$KBS_ABI" kind=source)
+	release_debs "$KBS_ABI" "${r#* }"
 	log "testing $KBS_REL: ${DEB_IMAGE##*/} ${DEB_KBUILD##*/} ${DEB_HOSTPROGS##*/} ${DEB_SOURCE##*/}"
 }
 
@@ -73,24 +81,25 @@ select_debs_plain() {
 # higher version (an upgrade rebuilds every flavour), and the other
 # series' four; DEB_* are left at the main release's.
 select_debs_lifecycle() {
-	local main twin other other_abi up=$WORK/up f
+	local main twin other other_abi r up=$WORK/up f
 	select_release
 	main=("$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS" "$DEB_SOURCE")
 	twin=$KBS_ABI-$TWIN_FLAVOUR
-	other=$(newest_release "$OTHER_KVER" "$OTHER_FLAVOUR")
-	other_abi=$(abi_of "$other")
-	[ "${other%%-*}" != "$KBS_KVER" ] ||
+	r=$(release_of "$OTHER_KVER" "$OTHER_FLAVOUR")
+	other_abi=${r% *}
+	other=$other_abi-${r#* }
+	[ "$other_abi" != "$KBS_ABI" ] ||
 		die "the lifecycle tests $KBS_REL beside $OTHER_KVER: set KBS_KVER to another series, e.g. KBS_KVER=6.1"
 	add_debs main "${main[@]}"
-	release_debs "$twin" "$KBS_ABI"
+	release_debs "$KBS_ABI" "$TWIN_FLAVOUR"
 	add_debs twin "$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS"
 	mkdir -p "$up"
 	for f in "${main[@]}" "$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS"; do
 		add_debs up "$(bump_deb "$f" +up1 "$up")"
 	done
-	release_debs "$other" "$other_abi"
+	release_debs "$other_abi" "${r#* }"
 	add_debs other "$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS" "$DEB_SOURCE"
-	add_meta_repos "$other"
+	add_meta_repos "$OTHER_KVER" "$other_abi" "${r#* }"
 	DEB_IMAGE=${main[0]} DEB_KBUILD=${main[1]} DEB_HOSTPROGS=${main[2]} DEB_SOURCE=${main[3]}
 	# shellcheck disable=SC2034 # read through GUEST_ENV (write_guest_env, step names)
 	KBS_TWIN_REL=$twin KBS_OTHER_REL=$other KBS_OTHER_ABI=$other_abi \
@@ -99,34 +108,34 @@ select_debs_lifecycle() {
 	log "lifecycle of $KBS_REL beside $twin and $other, then the ABI upgrade of $other to $KBS_META_REL2"
 }
 
-# add_meta_repos REL: apt repositories /kbs/debs/abi1 and abi2 (stage_tree
-# indexes them) of REL's series and flavour: its metapackages with REL's
-# packages, and those of a build with the next ABI, from KBS_ABI2_DEBS
-# (default $KBS_OUT/abi2/debs).  DEB_* are left at the second's.
+# add_meta_repos SERIES ABINAME FLAVOUR: apt repositories /kbs/debs/abi1 and
+# abi2 (stage_tree indexes them) of SERIES' FLAVOUR: its metapackages with
+# ABINAME's packages, and those of the build with the next ABI, from
+# KBS_ABI2_DEBS (default $KBS_OUT/abi2/debs).  DEB_* are left at the
+# second's.
 add_meta_repos() {
-	local flavour=${1#"$(abi_of "$1")"-} dir=${KBS_ABI2_DEBS:-$KBS_OUT/abi2/debs} saved=$DEBS_DIR
-	local series next meta
-	series=${1%%-*}
-	series=${series%.*}
-	for meta in "linux-image-$series-$flavour" "linux-kbuild-$series-$flavour"; do
-		next=$(newest_deb "${meta}_*_$GUEST_ARCH.deb")
-		[ -n "$next" ] || die "no ${meta}_*_$GUEST_ARCH.deb in $DEBS_DIR: build the packages again (./build-kernel.sh)"
-		add_debs abi1 "$next"
+	local series=$1 abiname=$2 flavour=$3 dir=${KBS_ABI2_DEBS:-$KBS_OUT/abi2/debs} saved=$DEBS_DIR
+	local r next_abi meta f
+	for meta in meta-image meta-kbuild; do
+		f=$(deb_of series="$series" kind="$meta" flavour="$flavour" arch="$GUEST_ARCH")
+		add_debs abi1 "$f"
 	done
-	release_debs "$1" "$(abi_of "$1")"
+	release_debs "$abiname" "$flavour"
 	add_debs abi1 "$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS" "$DEB_SOURCE"
 	DEBS_DIR=$dir
-	next=$(newest_release "$series" "$flavour")
-	[ "$(abi_of "$next")" != "$(abi_of "$1")" ] ||
-		die "$dir holds no other ABI of $1: ./build-kernel.sh --kernel $series --flavours $flavour --abi 2 --debs $dir"
-	for meta in "linux-image-$series-$flavour" "linux-kbuild-$series-$flavour"; do
-		add_debs abi2 "$(newest_deb "${meta}_*_$GUEST_ARCH.deb")"
+	r=$(release_of "$series" "$flavour")
+	next_abi=${r% *}
+	[ "$next_abi" != "$abiname" ] ||
+		die "$dir holds no other ABI of $abiname-$flavour: ./build-kernel.sh --kernel $series --flavours $flavour --abi 2 --debs $dir"
+	for meta in meta-image meta-kbuild; do
+		f=$(deb_of series="$series" kind="$meta" flavour="$flavour" arch="$GUEST_ARCH")
+		add_debs abi2 "$f"
 	done
-	release_debs "$next" "$(abi_of "$next")"
+	release_debs "$next_abi" "$flavour"
 	add_debs abi2 "$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS" "$DEB_SOURCE"
 	DEBS_DIR=$saved
 	# shellcheck disable=SC2034 # read through GUEST_ENV (write_guest_env, step names)
-	KBS_META=$series-$flavour KBS_META_REL1=$1 KBS_META_REL2=$next
+	KBS_META=$series-$flavour KBS_META_REL1=$abiname-$flavour KBS_META_REL2=$next_abi-$flavour
 	GUEST_ENV+=(KBS_META KBS_META_REL1 KBS_META_REL2)
 }
 

@@ -14,14 +14,14 @@ check_case() {
 	tar -C "$T" -cJf "$T/linux-source-9.9.tar.xz" linux-9.9
 	printf -- '--- a/numbers\n+++ b/numbers\n@@ -1,3 +1,3 @@\n 1\n-2\n+two\n 3\n' > "$T/top/patches/9.9/0001-two.patch"
 	echo 0001-two.patch > "$T/top/patches/9.9/series"
-	# the package build's trees, where this and the earlier layout put them
-	for _b in "$T/top/out/pkg/9.9/$(dpkg --print-architecture)/kbuild-split/debian/build" \
-		"$T/top/out/pkg/9.9/kbuild-split/debian/build"; do
-		mkdir -p "$_b/src" "$_b/obj-tiny/include/config"
-		KBS_TARBALL=$T/linux-source-9.9.tar.xz "$T/top/patches/apply.sh" --describe 9.9 > "$_b/src/.kbuild-split-series"
-		touch "$_b/obj-tiny/Module.symvers"
-		echo 9.9.0-1-tiny > "$_b/obj-tiny/include/config/kernel.release"
-	done
+	# the package build's trees, and the manifest line that names them
+	_a=$(dpkg --print-architecture)
+	_b=$T/top/out/pkg/9.9/$_a/kbuild-split/debian/build
+	mkdir -p "$_b/src" "$_b/obj-tiny/include/config" "$T/top/out/debs"
+	KBS_TARBALL=$T/linux-source-9.9.tar.xz "$T/top/patches/apply.sh" --describe 9.9 > "$_b/src/.kbuild-split-series"
+	touch "$_b/obj-tiny/Module.symvers"
+	echo 9.9.0-1-tiny > "$_b/obj-tiny/include/config/kernel.release"
+	printf '9.9\t9.9.0\t1\t9.9.0-1\t-\t%s\ttree\t-\t-\t%s\t-\n' "$_a" "$_b" > "$T/top/out/debs/manifest"
 	KBS_OUT=$T/top/out KBS_TARBALL=$T/linux-source-9.9.tar.xz "$T/top/tests/patches.sh" 9.9 > "$T/out.log" 2>&1 ||
 		true # judged by its lines
 	for _c in 'series applies' 'O= build'; do

@@ -2,7 +2,7 @@
 # shellcheck shell=sh
 # tests/maintscripts/lib.sh: the chroot of tests/maintscripts.sh and the
 # helpers its cases share.  Sourced by tests/maintscripts.sh, which sets
-# TOP, OUT, R, REL, KVER and the .debs (IMAGE, KBUILD, SOURCE, HOSTPROGS).
+# TOP, OUT, R, REL, ABINAME and the .debs (IMAGE, KBUILD, SOURCE, HOSTPROGS).
 
 # in_root [VAR=VALUE...] CMD...: CMD in the root, with a clean environment
 in_root() {
@@ -20,7 +20,7 @@ link_is() {
 }
 
 links_ours() {
-	link_is build "/usr/src/linux-kbuild-$REL" && link_is source "/usr/src/linux-kbuild-source-$KVER"
+	link_is build "/usr/src/linux-kbuild-$REL" && link_is source "/usr/src/linux-kbuild-source-$ABINAME"
 }
 
 links_gone() {
