@@ -41,6 +41,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")" && pwd)
 # shellcheck source=lib/kbuild-split.sh
 . "$TOP/lib/kbuild-split.sh"
+# shellcheck source=lib/host.sh
+. "$TOP/lib/host.sh"
 # shellcheck source=lib/build.sh
 . "$TOP/lib/build.sh"
 # shellcheck source=lib/farm.sh

@@ -1,15 +1,15 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
-# Shared shell helpers for kbuild-split's scripts: messages, checks, the
-# packages a script needs, flavours and their architectures, kernel
-# builds; with lib/ktap.sh (KTAP output, the tests' shared checks), which
-# it sources.
+# The shell library of the packaging, which debian/rules and debian/bin
+# source, and every other script too: messages, data files, flavours and
+# their architectures, the flavour configuration, the kernel's nm.  What
+# only this machine's scripts need (packages, apt sources, ccache) is in
+# lib/host.sh; KTAP and the tests' checks in tests/lib/ktap.sh.
 # Source it after setting TOP (the repository's top) and, if you like, PROG:
 #   TOP=$(cd "$(dirname "$0")/.." && pwd); . "$TOP/lib/kbuild-split.sh"
 #
 # Environment knobs honoured by every script:
 #   KBS_OUT         output directory (default: <repo>/out)
-#   KBS_CCACHE_DIR  persistent ccache directory (default: /var/cache/kbuild-split/ccache)
 
 : "${PROG:=${0##*/}}"
 
@@ -30,77 +30,6 @@ die() {
 need_cmd() {
 	command -v "$1" >/dev/null 2>&1 ||
 		die "'$1' not found; install it with: apt-get install $2"
-}
-
-# is_installed PACKAGE: dpkg has PACKAGE (name[:arch]) installed.
-is_installed() {
-	dpkg-query -W -f='${Status}' "$1" 2>/dev/null | grep -q ' ok installed$'
-}
-
-# need_packages PACKAGE...: install the Debian packages that are missing, as
-# root with apt-get, or fail naming the command that installs them.
-need_packages() {
-	_np_missing=
-	for _np in "$@"; do
-		is_installed "$_np" || _np_missing="$_np_missing $_np"
-	done
-	[ -n "$_np_missing" ] || return 0
-	[ "$(id -u)" = 0 ] ||
-		die "missing packages:$_np_missing; run as root, or first: apt-get install$_np_missing"
-	log "installing:$_np_missing"
-	apt_update
-	# shellcheck disable=SC2086 # a list of package names
-	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $_np_missing \
-		>/dev/null || die "apt-get install$_np_missing failed; run it by hand to see why"
-}
-
-# apt_update: apt-get update, once per run of a script.
-apt_update() {
-	[ -z "${KBS_APT_UPDATED:-}" ] || return 0
-	apt-get update -qq >/dev/null || die "apt-get update failed; check /etc/apt/sources.list*"
-	KBS_APT_UPDATED=1
-}
-
-# find_mirror: the Debian mirror apt on this machine uses (deb822 or
-# one-line sources), or KBS_MIRROR
-find_mirror() {
-	if [ -n "${KBS_MIRROR:-}" ]; then
-		printf '%s\n' "$KBS_MIRROR"
-		return
-	fi
-	# (no status of the pipe: a missing sources file fails cat, and
-	# scripts with pipefail would see that)
-	_fm=$(cat /etc/apt/sources.list.d/*.sources /etc/apt/sources.list \
-		/etc/apt/sources.list.d/*.list 2>/dev/null |
-		awk '$1 == "URIs:" { print $2 } $1 == "deb" { print ($2 ~ /^\[/) ? $3 : $2 }' |
-		grep '/debian/\{0,1\}$' | head -n 1)
-	printf '%s\n' "${_fm:-http://deb.debian.org/debian}"
-}
-
-# debian_sources: this machine's Debian suites (bookworm, -updates,
-# -security, ...) as one-line apt sources, for a chroot that must see what
-# this machine sees: "deb URI SUITE COMPONENT..."
-debian_sources() {
-	set --
-	for _f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list /etc/apt/sources.list; do
-		[ ! -f "$_f" ] || set -- "$@" "$_f"
-	done
-	# a stanza ends at a blank line, a Types: line or the end of its file
-	_ds=$([ $# = 0 ] || awk '
-	FNR == 1 || $1 == "Types:" { flush() }
-	/^deb / && $0 ~ /\/debian(-security)?\/? / { sub(/ \[[^]]*\]/, ""); print; next }
-	$1 == "URIs:" { uri = $2 } $1 == "Suites:" { $1 = ""; suites = $0 }
-	$1 == "Components:" { $1 = ""; comps = $0 }
-	/^[[:space:]]*$/ { flush() }
-	END { flush() }
-	function flush(  n, s, i) {
-		if (uri ~ /\/debian(-security)?\/?$/) {
-			n = split(suites, s, " ")
-			for (i = 1; i <= n; i++) print "deb " uri " " s[i] comps
-		}
-		uri = suites = comps = ""
-	}' "$@")
-	printf '%s\n' "${_ds:-deb $(find_mirror) bookworm main}"
 }
 
 # list_data FILE: the first word of each line, '#' comments and blank lines dropped.
@@ -174,40 +103,6 @@ arch_value() {
 
 # --- kernel builds ------------------------------------------------------------
 
-# setup_ccache: use ccache (unless KBS_CCACHE=0, --no-ccache), installing
-# it when it is missing, from a persistent directory outside the work
-# tree.  Installed here, not left to whoever installs it later: a ccache
-# that arrived between two builds would change the compiler command of
-# every object, and an incremental build would recompile them all.  No
-# base_dir: ccache would rewrite absolute paths to relative ones on the
-# compiler's command line, which defeats the kernel's -fmacro-prefix-map
-# and changes every __FILE__ string, so its objects would differ from a
-# build without ccache.  Hits therefore need the same build directory,
-# which build-kernel.sh always uses.  Depend mode: on a miss ccache takes
-# the headers from the dependency file gcc writes for kbuild (-Wp,-MMD)
-# instead of running the preprocessor once more; without it, a build with
-# an empty cache took 1.32 times as long as one without ccache
-# (bench/run), and CI's caches are always empty.  Sets KBS_CC_LAUNCHER
-# (ccache, or nothing) and KBS_CC (the compiler command).
-# shellcheck disable=SC2034 # both are for the scripts that source this file
-setup_ccache() {
-	KBS_CC_LAUNCHER=
-	KBS_CC=gcc
-	if [ "${KBS_CCACHE:-1}" = 1 ]; then
-		is_installed ccache || [ "$(id -u)" = 0 ] ||
-			die "missing packages: ccache; run as root, or first: apt-get install ccache (or build with --no-ccache)"
-		need_packages ccache
-		CCACHE_DIR=${KBS_CCACHE_DIR:-/var/cache/kbuild-split/ccache}
-		CCACHE_NOHASHDIR=1
-		CCACHE_DEPEND=1
-		export CCACHE_DIR CCACHE_NOHASHDIR CCACHE_DEPEND
-		unset CCACHE_BASEDIR
-		mkdir -p "$CCACHE_DIR"
-		KBS_CC_LAUNCHER=ccache
-		KBS_CC="ccache gcc"
-	fi
-}
-
 # kbuild_nm [CROSS_COMPILE]: the nm command for kernel builds (make NM=...).  GNU nm loads
 # every plugin in /usr/lib/bfd-plugins unless one is named; with clang
 # installed that includes LLVMgold, and each call maps libLLVM (57 MB, 90 ms
@@ -263,7 +158,3 @@ merge_flavour_config() {
 	_unmet=$(unmet_config "$_obj/.config" "$@")
 	[ -z "$_unmet" ] || die "$_unmet; check its dependencies"
 }
-
-# KTAP output and the checks the test suites share
-# shellcheck source=lib/ktap.sh
-. "$TOP/lib/ktap.sh"

@@ -17,6 +17,8 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/kbuild-split.sh
 . "$TOP/lib/kbuild-split.sh"
+# shellcheck source=tests/lib/ktap.sh
+. "$TOP/tests/lib/ktap.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
 CASES=$TOP/tests/fail-loud

@@ -28,6 +28,10 @@ set -eu
 TOP=$(cd "$(dirname "$0")/.." && pwd)
 # shellcheck source=lib/kbuild-split.sh
 . "$TOP/lib/kbuild-split.sh"
+# shellcheck source=lib/host.sh
+. "$TOP/lib/host.sh"
+# shellcheck source=tests/lib/ktap.sh
+. "$TOP/tests/lib/ktap.sh"
 # shellcheck source=lib/manifest.sh
 . "$TOP/lib/manifest.sh"
 # shellcheck source=tests/farm/lib.sh

@@ -6,9 +6,10 @@
 # reported "ok" although this suite ran neither.
 
 check_case() {
-	mkdir -p "$T/top/patches/9.9" "$T/top/lib" "$T/top/tests" "$T/linux-9.9"
+	mkdir -p "$T/top/patches/9.9" "$T/top/lib" "$T/top/tests/lib" "$T/linux-9.9"
 	cp "$TOP/patches/apply.sh" "$T/top/patches/"
 	cp "$TOP"/lib/*.sh "$T/top/lib/"
+	cp "$TOP/tests/lib/ktap.sh" "$T/top/tests/lib/"
 	cp "$TOP/tests/patches.sh" "$T/top/tests/"
 	seq 1 3 > "$T/linux-9.9/numbers"
 	tar -C "$T" -cJf "$T/linux-source-9.9.tar.xz" linux-9.9

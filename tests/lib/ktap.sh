@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 # KTAP output and the checks that more than one test suite makes.
-# Sourced by lib/kbuild-split.sh, which the scripts source.
+# Sourced by the test suites, tests/run and qemu-test/run, after
+# lib/kbuild-split.sh; debian/ never loads it.
 
 # KTAP results: ktap_plan N first when the count is known, then ktap_ok NAME,
 # ktap_fail NAME WHY, ktap_skip NAME WHY; ktap_summary prints "N passed, N
