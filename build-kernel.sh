@@ -3,26 +3,26 @@
 #
 # build-kernel.sh - build the kbuild-split Debian packages.
 #
-# Usage: ./build-kernel.sh [--kernel 6.1|6.12] [--flavours "qemu tiny"]
+# Usage: ./build-kernel.sh [--series 6.1|6.12] [--flavours "qemu tiny"]
 #                          [--jobs N] [--no-ccache] [--incremental]
 #                          [--icecc | --distcc "HOST/N..."] [--abi N] [--debs DIR]
 #        ./build-kernel.sh --for-tests      (the builds of tests/builds)
 #
 # Installs what it needs with apt-get when it is missing (as root): dpkg-dev,
-# linux-source-<kernel> and, per architecture, the build dependencies
+# linux-source-<series> and, per architecture, the build dependencies
 # (apt-get build-dep; for another architecture with dpkg
 # --add-architecture and the cross toolchain).  Then one dpkg-buildpackage
-# per architecture of the flavours, in out/pkg/<kernel>/<arch>/: this
+# per architecture of the flavours, in out/pkg/<series>/<arch>/: this
 # machine's own first (it also builds the source package, the arch:all
 # source tree and the host programs of the other architectures'
 # flavours), then "dpkg-buildpackage -a <arch> -Pcross" for each other
 # one, which hard-links the first run's patched tree.  The .debs go to
 # out/debs/ (--debs DIR) once every run has succeeded.  Progress goes to
 # stderr (the stages, and objects compiled of those expected), the full
-# log to out/logs/build-<kernel>-<arch>.log, and its tail on failure.
+# log to out/logs/build-<series>-<arch>.log, and its tail on failure.
 #
 # --incremental keeps each run's patched tree and O= directories
-# (out/pkg/<kernel>/<arch>/kbuild-split/debian/build/src, obj-<flavour>)
+# (out/pkg/<series>/<arch>/kbuild-split/debian/build/src, obj-<flavour>)
 # and rebuilds only what changed there, reusing the source tree's .deb,
 # as long as the inputs are those of the kept build (tarball, series,
 # selection, packaging, by sha256); otherwise it starts clean.
@@ -52,7 +52,7 @@ TOP=$(cd "$(dirname "$0")" && pwd)
 
 OUT=${KBS_OUT:-$TOP/out}
 DEBS=$OUT/debs
-KERNEL=6.1
+SERIES=6.1
 FLAVOURS=
 ABI=
 INCREMENTAL=
@@ -81,28 +81,21 @@ cleanup() {
 	fi
 }
 
-# check_flavours: every flavour is known and of a known architecture; sets
-# FLAVOURS (default: all) and ARCHES (this machine's first, if it has any)
-check_flavours() {
-	[ -n "$FLAVOURS" ] || FLAVOURS=$(known_flavours)
-	# shellcheck disable=SC2086,SC2116 # one space between names, or commas
-	FLAVOURS=$(echo $FLAVOURS | tr , ' ')
-	_all=
-	for _f in $FLAVOURS; do
-		_a=$(flavour_arch "$_f")
-		_all="$_all $_a"
-	done
+# resolve_selection: the selection as debian/bin/gencontrol resolves it
+# (every input checked, nothing written or installed yet): sets FLAVOURS
+# (default: all) and ARCHES, this machine's first when it has flavours
+resolve_selection() {
+	# shellcheck disable=SC2046,SC2086 # names, with spaces or commas between them
+	_sel=$("$TOP/debian/bin/gencontrol" --check ${ABI:+--abi "$ABI"} "$SERIES" $(echo $FLAVOURS | tr , ' ')) ||
+		exit 1
+	FLAVOURS=$(printf '%s\n' "$_sel" | sed -n 's/^flavours //p')
+	_arches=$(printf '%s\n' "$_sel" | sed -n 's/^arches //p')
 	ARCHES=
-	# shellcheck disable=SC2086 # a list of names
-	for _a in "$BUILD_ARCH" $(printf '%s\n' $_all | sort -u); do
-		case " $_all " in
-		*" $_a "*) ;;
-		*) continue ;;
-		esac
-		case " $ARCHES " in
-		*" $_a "*) ;;
-		*) ARCHES="$ARCHES $_a" ;;
-		esac
+	case " $_arches " in
+	*" $BUILD_ARCH "*) ARCHES=" $BUILD_ARCH" ;;
+	esac
+	for _a in $_arches; do
+		[ "$_a" = "$BUILD_ARCH" ] || ARCHES="$ARCHES $_a"
 	done
 }
 
@@ -116,7 +109,7 @@ prepare_packaging() {
 	build_inputs "$1" > "$1.inputs.new"
 	[ -z "$ABI" ] || bump_changelog "$1" "$ABI"
 	# shellcheck disable=SC2086 # flavour names
-	(cd "$1" && debian/bin/gencontrol ${ABI:+--abi "$ABI"} "$KERNEL" $FLAVOURS) >> "$LOG" 2>&1 ||
+	(cd "$1" && debian/bin/gencontrol ${ABI:+--abi "$ABI"} "$SERIES" $FLAVOURS) >> "$LOG" 2>&1 ||
 		die "debian/bin/gencontrol failed: $(tail -n 1 "$LOG")"
 	_changed=$(changed_inputs "$1.inputs" "$1.inputs.new")
 	if [ -n "$INCREMENTAL" ] && [ -d "$1/debian/build" ] && [ -z "$_changed" ]; then
@@ -125,7 +118,7 @@ prepare_packaging() {
 	else
 		[ -z "$INCREMENTAL" ] || ! [ -d "$1/debian/build" ] || case $_changed in
 		unknown) log "incremental: the kept build in $1 has no record of its inputs (it failed, or is older): starting clean" ;;
-		*) log "incremental: the kept build's $_changed changed (of its series, kernel, flavours, abi and packaging): starting clean" ;;
+		*) log "incremental: the kept build's $_changed changed (of its patches, series, flavours, abi and packaging): starting clean" ;;
 		esac
 		discard "$1/debian/build"
 		rm -f "$1.inputs" "$1.compiler"
@@ -147,16 +140,16 @@ check_compiler() {
 
 # build_arch ARCH DPKG-OPTION: one dpkg-buildpackage for the ARCH flavours
 build_arch() {
-	_dir=$OUT/pkg/$KERNEL/$1/kbuild-split
+	_dir=$OUT/pkg/$SERIES/$1/kbuild-split
 	_opt=$2
-	LOG=$OUT/logs/build-$KERNEL-$1.log
-	_key=$KERNEL-$1-$(echo "$FLAVOURS" | tr ' ' +)
+	LOG=$OUT/logs/build-$SERIES-$1.log
+	_key=$SERIES-$1-$(echo "$FLAVOURS" | tr ' ' +)
 	_record=$OUT/logs/objects-$_key
 	# this machine's last count, or the shipped one, or none
 	EXPECTED=$(cat "$_record" 2>/dev/null || data_value "$TOP/lib/objects" "$_key" || true)
 	: > "$LOG"
 	touch "$LOG.failed"
-	log "building linux-source-$KERNEL for $1 (log: $LOG)"
+	log "building linux-source-$SERIES for $1 (log: $LOG)"
 	prepare_packaging "$_dir"
 	install_build_deps "$_dir" "$1"
 	check_compiler "$_dir" "$1"
@@ -211,13 +204,13 @@ collect_abi() {
 # collect_debs: every run's .debs into DEBS, once all succeeded and every
 # flavour has its packages, and what they are in DEBS/manifest; the
 # .changes, .dsc and .buildinfo stay beside the .debs in
-# out/pkg/<kernel>/<arch>, named in the manifest
+# out/pkg/<series>/<arch>, named in the manifest
 collect_debs() {
 	manifest_of_runs "$W/new"
 	check_complete "$W/new"
 	mkdir -p "$DEBS"
 	for _a in $ARCHES; do
-		for _deb in "$OUT/pkg/$KERNEL/$_a"/*.deb; do
+		for _deb in "$OUT/pkg/$SERIES/$_a"/*.deb; do
 			# a copy: an incremental build rewrites the .debs in out/pkg
 			cp "$_deb" "$DEBS/"
 			log "${_deb##*/} ($(du -k "$_deb" | cut -f1) KiB)"
@@ -243,7 +236,7 @@ build_for_tests() {
 main() {
 	while [ $# -gt 0 ]; do
 		case $1 in
-		--kernel) KERNEL=${2:?}; shift ;;
+		--series | --kernel) SERIES=${2:?}; shift ;;
 		--flavours) FLAVOURS=${2:?}; shift ;;
 		--jobs) JOBS=${2:?}; JOBS_SET=1; shift ;;
 		--icecc) KBS_FARM=icecc ;;
@@ -258,16 +251,10 @@ main() {
 		esac
 		shift
 	done
-	[ -r "$TOP/patches/$KERNEL/series" ] ||
-		die "no patch series for kernel $KERNEL: patches/$KERNEL/series not found"
-	case $ABI in
-	'' | [1-9] | [1-9][0-9]) ;;
-	*) die "--abi $ABI: an ABI is a number from 1 to 99" ;;
-	esac
 	need_packages dpkg-dev
 	BUILD_ARCH=$(dpkg --print-architecture)
-	check_flavours
-	need_packages "linux-source-$KERNEL"
+	resolve_selection
+	need_packages "linux-source-$SERIES"
 	setup_ccache
 	case ${KBS_FARM:-} in
 	'') ;;
@@ -283,7 +270,7 @@ main() {
 		build_arch "$_a" "$_first"
 		_first=-B
 		# the next architectures' runs hard-link this run's patched tree
-		: "${KBS_PATCHED_TREE:=$OUT/pkg/$KERNEL/$_a/kbuild-split/debian/build/src}"
+		: "${KBS_PATCHED_TREE:=$OUT/pkg/$SERIES/$_a/kbuild-split/debian/build/src}"
 		export KBS_PATCHED_TREE
 	done
 	collect_debs

@@ -3,7 +3,7 @@
 # build-kernel.sh's steps: the packaging's copy and its state between
 # runs, the build dependencies of an architecture, the progress of a
 # build.  Sourced by build-kernel.sh after lib/kbuild-split.sh; uses its
-# OUT, KERNEL, FLAVOURS, ABI, BUILD_ARCH, LOG, EXPECTED and W.
+# OUT, SERIES, FLAVOURS, ABI, BUILD_ARCH, LOG, EXPECTED and W.
 
 # discard DIR: DIR out of the way at once, deleted in the background
 # (unlinking a build's 100k files took minutes here)
@@ -37,21 +37,21 @@ copy_packaging() {
 }
 
 # build_inputs DIR: what a build of DIR is made from, one "name value"
-# line an input: the tarball and the series (series: the sha256 of
-# apply.sh --describe), the selection (kernel, flavours, abi), and the
+# line an input: the tarball and the patches (patches: the sha256 of
+# apply.sh --describe), the selection (series, flavours, abi), and the
 # packaging (the sha256 of debian/ but its build trees, the shell library
 # debian/rules uses, patches/).  A kept build whose inputs differ starts
 # clean.  DIR.inputs keeps those of DIR's last successful build.
 build_inputs() {
-	"$TOP/patches/apply.sh" --describe "$KERNEL" > "$W/series" ||
-		die "patches/apply.sh --describe $KERNEL failed: see above"
+	"$TOP/patches/apply.sh" --describe "$SERIES" > "$W/series" ||
+		die "patches/apply.sh --describe $SERIES failed: see above"
 	(cd "$1" && find debian patches lib/kbuild-split.sh -path debian/build -prune -o -type f -print) |
 		LC_ALL=C sort > "$W/packaging"
 	[ -s "$W/packaging" ] || die "no packaging files found in $1"
 	(cd "$1" && xargs sha256sum) < "$W/packaging" > "$W/packaging.sha256" ||
 		die "cannot read the packaging files of $1"
-	printf 'series %s\n' "$(sha256sum < "$W/series" | cut -d' ' -f1)"
-	printf 'kernel %s\nflavours %s\nabi %s\n' "$KERNEL" "$FLAVOURS" "${ABI:--}"
+	printf 'patches %s\n' "$(sha256sum < "$W/series" | cut -d' ' -f1)"
+	printf 'series %s\nflavours %s\nabi %s\n' "$SERIES" "$FLAVOURS" "${ABI:--}"
 	printf 'packaging %s\n' "$(sha256sum < "$W/packaging.sha256" | cut -d' ' -f1)"
 }
 
@@ -175,8 +175,8 @@ deb_kind() {
 		"linux-image-$ABINAME-$_f") echo "image $_f"; return 0 ;;
 		"linux-kbuild-hostprogs-$ABINAME-$_f") echo "hostprogs $_f"; return 0 ;;
 		"linux-kbuild-$ABINAME-$_f") echo "kbuild $_f"; return 0 ;;
-		"linux-image-$KERNEL-$_f") echo "meta-image $_f"; return 0 ;;
-		"linux-kbuild-$KERNEL-$_f") echo "meta-kbuild $_f"; return 0 ;;
+		"linux-image-$SERIES-$_f") echo "meta-image $_f"; return 0 ;;
+		"linux-kbuild-$SERIES-$_f") echo "meta-kbuild $_f"; return 0 ;;
 		esac
 	done
 	die "dpkg-buildpackage made $1, which is of no flavour of the selection ($FLAVOURS) of $ABINAME: check debian/templates"
@@ -185,19 +185,26 @@ deb_kind() {
 # manifest_line KIND FLAVOUR ARCH PACKAGE VERSION FILE SHA256: one line,
 # in MANIFEST_FIELDS' order
 manifest_line() {
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$KERNEL" "$UPSTREAM" "$ABI_NUMBER" "$ABINAME" \
+	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$SERIES" "$UPSTREAM" "$ABI" "$ABINAME" \
 		"$2" "$3" "$1" "$4" "$5" "$6" "$7"
 }
 
+# selection_value KEY: KEY's value in the selection gencontrol wrote for
+# this build (the first run's debian/selection.mk)
+selection_value() {
+	# shellcheck disable=SC2086 # the architectures
+	set -- "$1" $ARCHES
+	sed -n "s/^$1 := //p" "$OUT/pkg/$SERIES/$2/kbuild-split/debian/selection.mk"
+}
+
 # manifest_of_runs DIR: DIR/manifest of this build (runs_lines); sets
-# UPSTREAM, ABI_NUMBER and ABINAME from the selection gencontrol wrote
+# UPSTREAM, ABI and ABINAME from the selection gencontrol wrote
 manifest_of_runs() {
-	_sel=$OUT/pkg/$KERNEL/${ARCHES# }
-	_sel=${_sel%% *}/kbuild-split/debian/selection.mk
-	UPSTREAM=$(sed -n 's/^KBS_KVER := //p' "$_sel")
-	ABI_NUMBER=$(sed -n 's/^KBS_ABI := //p' "$_sel")
-	[ -n "$UPSTREAM" ] && [ -n "$ABI_NUMBER" ] || die "$_sel names no KBS_KVER or KBS_ABI: run debian/bin/gencontrol"
-	ABINAME=$UPSTREAM-$ABI_NUMBER
+	UPSTREAM=$(selection_value KBS_UPSTREAM)
+	ABI=$(selection_value KBS_ABI)
+	ABINAME=$(selection_value KBS_ABINAME)
+	[ -n "$UPSTREAM" ] && [ -n "$ABI" ] && [ -n "$ABINAME" ] ||
+		die "the build's debian/selection.mk names no KBS_UPSTREAM, KBS_ABI or KBS_ABINAME: run debian/bin/gencontrol"
 	mkdir -p "$1"
 	printf '# %s\n' "$MANIFEST_FIELDS" | tr ' ' '\t' > "$1/manifest"
 	runs_lines > "$1/lines"
@@ -212,7 +219,7 @@ manifest_of_runs() {
 # and kept tree
 runs_lines() {
 	for _a in $ARCHES; do
-		_run=$OUT/pkg/$KERNEL/$_a
+		_run=$OUT/pkg/$SERIES/$_a
 		for _deb in "$_run"/*.deb; do
 			[ -e "$_deb" ] || continue
 			_p=$(dpkg-deb -f "$_deb" Package)
@@ -235,10 +242,10 @@ runs_lines() {
 check_complete() {
 	manifest_get "$1" file kind=source > /dev/null || die "the build made no linux-kbuild-source-$ABINAME"
 	for _f in $FLAVOURS; do
-		_a=$(flavour_arch "$_f")
+		_a=$(selection_value "KBS_ARCH_$_f")
 		for _k in image kbuild hostprogs meta-image meta-kbuild; do
 			manifest_get "$1" file kind="$_k" flavour="$_f" arch="$_a" > /dev/null ||
-				die "the build made no $_k package of flavour $_f for $_a: see $OUT/logs/build-$KERNEL-$_a.log"
+				die "the build made no $_k package of flavour $_f for $_a: see $OUT/logs/build-$SERIES-$_a.log"
 		done
 	done
 }
@@ -248,7 +255,7 @@ check_complete() {
 merge_manifest() {
 	{
 		head -n 1 "$1"
-		[ ! -f "$DEBS/manifest" ] || awk -F '\t' -v s="$KERNEL" '!/^#/ && $1 != s' "$DEBS/manifest"
+		[ ! -f "$DEBS/manifest" ] || awk -F '\t' -v s="$SERIES" '!/^#/ && $1 != s' "$DEBS/manifest"
 		tail -n +2 "$1"
 	} > "$DEBS/manifest.new"
 	mv "$DEBS/manifest.new" "$DEBS/manifest"

@@ -46,8 +46,8 @@ stub_build() {
 	# shellcheck disable=SC2016 # the stub's own variables
 	stub dpkg-buildpackage 'skip=" '"$*"' "
 sel() { sed -n "s/^KBS_$1 := //p" debian/selection.mk; }
-n=$(sel KVER)-$(sel ABI)
-s=$(sel KERNEL)
+n=$(sel ABINAME)
+s=$(sel SERIES)
 mkdir -p debian/build
 make_deb() {
 	case $skip in *" $1 "*) return 0 ;; esac

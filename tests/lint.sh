@@ -60,7 +60,7 @@ main() {
 	# The maintainer scripts, as debian/rules has them made.
 	for _kind in image kbuild; do
 		"$TOP/debian/bin/genmaintscripts" "$_kind" "linux-$_kind-6.1.0-1-flavour" "$W" \
-			REL=6.1.0-1-flavour KVER=6.1.0-1 HOOKDIR=/etc/kernel INITRD=No
+			REL=6.1.0-1-flavour ABINAME=6.1.0-1 HOOKDIR=/etc/kernel INITRD=No
 	done
 	for _s in "$W"/linux-*; do
 		_name=$(echo "${_s##*/}" | sed 's/^linux-\([a-z]*\)-.*\.\([a-z]*\)$/\1.\2/')

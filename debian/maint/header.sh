@@ -9,7 +9,7 @@ set -e
 	image=/boot/vmlinuz-$version
 	moddir=/lib/modules/$version
 	objtree=/usr/src/linux-kbuild-$version
-	srctree=/usr/src/linux-kbuild-source-@KVER@
+	srctree=/usr/src/linux-kbuild-source-@ABINAME@
 	hookdir=@HOOKDIR@
 	# the script's own arguments, for the hooks (DEB_MAINT_PARAMS)
 	MAINT_PARAMS="$*"

@@ -27,7 +27,7 @@ check_case() {
 	one_line ccache "incremental: the kept trees of .* are of the same inputs" || return 1
 	one_line ccache "incremental: the compiler command changed since the kept build ('gcc [0-9.]*', now 'ccache gcc [0-9.]*'): kbuild recompiles every object" || return 1
 	build flavours --flavours tiny,qemu || return 1
-	one_line flavours "incremental: the kept build's flavours changed (of its series, kernel, flavours, abi and packaging): starting clean" || return 1
+	one_line flavours "incremental: the kept build's flavours changed (of its patches, series, flavours, abi and packaging): starting clean" || return 1
 	! grep -q 'compiler command' "$T/flavours.err" || { echo "a clean start named the compiler"; return 1; }
 	grep -h 'incremental: the' "$T/ccache.err" "$T/flavours.err" | grep -v 'same inputs' | sed 's/^/# /'
 }
