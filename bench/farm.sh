@@ -16,7 +16,7 @@ measure_farm() {
 	farm_up "$W/farm"
 	timed "build-kernel.sh --flavours qemu --icecc (2 nodes on this machine), cold ccache" \
 		ip netns exec kbs-farm-client env KBS_OUT="$W/farm-pkg" KBS_CCACHE_DIR="$W/farm-ccache" \
-		ICECC_SCHEDULER="$FARM_NET.1:8765" "$TOP/build-kernel.sh" --kernel "$KERNEL" --flavours qemu --icecc
+		ICECC_SCHEDULER="$FARM_NET.1:8765" "$TOP/build-kernel.sh" --series "$SERIES" --flavours qemu --icecc
 	for _n in $(farm_nodes icecc | awk '{ print $1 }'); do
 		printf '%s\t%s\n' "$_n" "$(icecc_jobs_on "$_n")" >> "$W/farm-jobs"
 	done

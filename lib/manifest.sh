@@ -84,7 +84,7 @@ manifest_debs() {
 # the order of its selection, on one line
 manifest_flavours() {
 	_mf=$(manifest_list "$1" flavour series="$2" kind=image) || return 1
-	[ -n "$_mf" ] || { log "$1/manifest has no build of $2: build it first (./build-kernel.sh --kernel $2)"; return 1; }
+	[ -n "$_mf" ] || { log "$1/manifest has no build of $2: build it first (./build-kernel.sh --series $2)"; return 1; }
 	printf '%s\n' "$_mf" | tr '\n' ' ' | sed 's/ $/\n/'
 }
 

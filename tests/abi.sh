@@ -10,11 +10,11 @@
 # out/abi/ against its reference in debian/abi/ (SKIP for an ABI without
 # one: a new upstream version starts a new ABI); and a real one: the
 # patch tests/abi/crc-itu-t-prototype.patch, which changes the prototype
-# of the exported crc_itu_t, applied to the kept patched tree of KERNEL's
+# of the exported crc_itu_t, applied to the kept patched tree of SERIES's
 # clean build, then build-kernel.sh --incremental must fail naming the
 # symbol and the fix, and collect no .deb.  The patch is taken back out.
 #
-# Usage: tests/abi.sh [KERNEL [FLAVOURS]]   (default: 6.1, the flavours of its build)
+# Usage: tests/abi.sh [SERIES [FLAVOURS]]   (default: 6.1, the flavours of its build)
 #
 # Environment: KBS_OUT (default out/).
 
@@ -29,7 +29,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/lib/manifest.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
-KERNEL=${1:-6.1}
+SERIES=${1:-6.1}
 FLAVOURS=${2:-}
 PATCH=$TOP/tests/abi/crc-itu-t-prototype.patch
 W=
@@ -124,12 +124,12 @@ check_references() {
 # naming crc_itu_t and the fix, and collects no .deb
 changed_export_stops_build() {
 	_rc=0
-	"$TOP/build-kernel.sh" --kernel "$KERNEL" --flavours "$FLAVOURS" --incremental --debs "$W/debs" \
+	"$TOP/build-kernel.sh" --series "$SERIES" --flavours "$FLAVOURS" --incremental --debs "$W/debs" \
 		> "$W/build.out" 2>&1 || _rc=$?
 	[ "$_rc" -ne 0 ] || { echo "the build succeeded with a changed export"; return 1; }
 	grep -q 'incremental: the kept trees' "$W/build.out" || { echo "the build did not use the kept trees"; return 1; }
 	grep -q '^changed: crc_itu_t ' "$W/build.out" || { grep -i 'abi\|error' "$W/build.out" | tail -n 3; echo "no 'changed: crc_itu_t' line"; return 1; }
-	grep -q "bump $KERNEL's line in debian/config/abiname" "$W/build.out" || { echo "the fix is not named"; return 1; }
+	grep -q "bump $SERIES's line in debian/config/abiname" "$W/build.out" || { echo "the fix is not named"; return 1; }
 	[ -z "$(find "$W/debs" -name '*.deb' 2>/dev/null)" ] || { echo ".debs were collected"; return 1; }
 	grep '^changed: crc_itu_t\|abiname' "$W/build.out" | sed 's/^/# /'
 }
@@ -140,12 +140,12 @@ main() {
 	W=$(mktemp -d "$OUT/abi.XXXXXX")
 	check_unit
 	check_references
-	_name="$KERNEL: ${PATCH##*/} in the kept tree stops build-kernel.sh --incremental at the ABI check"
-	SRC=$(manifest_get "$OUT/debs" file series="$KERNEL" kind=tree arch="$(dpkg --print-architecture)")/src ||
+	_name="$SERIES: ${PATCH##*/} in the kept tree stops build-kernel.sh --incremental at the ABI check"
+	SRC=$(manifest_get "$OUT/debs" file series="$SERIES" kind=tree arch="$(dpkg --print-architecture)")/src ||
 		SRC=
-	[ -n "$FLAVOURS" ] || FLAVOURS=$(manifest_flavours "$OUT/debs" "$KERNEL") || FLAVOURS=
+	[ -n "$FLAVOURS" ] || FLAVOURS=$(manifest_flavours "$OUT/debs" "$SERIES") || FLAVOURS=
 	if ! [ -d "$SRC" ] || [ -z "$FLAVOURS" ]; then
-		ktap_fail "$_name" "no kept build of $KERNEL in $OUT/debs/manifest: build first (./build-kernel.sh --kernel $KERNEL)"
+		ktap_fail "$_name" "no kept build of $SERIES in $OUT/debs/manifest: build first (./build-kernel.sh --series $SERIES)"
 	elif ! patch -d "$SRC" -p1 --batch --fuzz=0 -s < "$PATCH"; then
 		ktap_fail "$_name" "${PATCH##*/} does not apply to $SRC"
 	else

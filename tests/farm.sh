@@ -6,7 +6,7 @@
 # icecream's scheduler and iceccd nodes in network namespaces, distccd
 # daemons on loopback addresses.  It is also the reproducibility test.
 #
-#   1. KERNEL's FLAVOUR built with --icecc in another directory with an
+#   1. SERIES's FLAVOUR built with --icecc in another directory with an
 #      empty ccache, so that every compile goes to the farm: every node ran
 #      jobs (the scheduler's log), and every .deb is byte-identical to the
 #      local build's in out/debs (another directory, the farm, no cache hit).
@@ -18,7 +18,7 @@
 #      icecc scheduler stopped.  Each build falls back to local compiles,
 #      completes, and a warning names the node.
 #
-# Usage: tests/farm.sh [KERNEL FLAVOUR]     (default: 6.1 tiny)
+# Usage: tests/farm.sh [SERIES FLAVOUR]     (default: 6.1 tiny)
 #
 # Needs root (namespaces, daemons), icecc, distcc and iproute2.
 # Environment: KBS_OUT (default out/).
@@ -38,7 +38,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/tests/farm/lib.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
-KERNEL=${1:-6.1}
+SERIES=${1:-6.1}
 FLAVOUR=${2:-tiny}
 F=$OUT/farm-test
 
@@ -59,12 +59,12 @@ farm_build() {
 	fi
 	${_ns:+ip netns exec "$_ns"} env KBS_OUT="$F/out" KBS_CCACHE_DIR="$F/ccache-$_name" \
 		ICECC_SCHEDULER="$FARM_NET.1:8765" DISTCC_DIR="$F/distcc-$_name" \
-		"$TOP/build-kernel.sh" --kernel "$KERNEL" --flavours "$FLAVOUR" "$@" > "$F/$_name.log" 2>&1
+		"$TOP/build-kernel.sh" --series "$SERIES" --flavours "$FLAVOUR" "$@" > "$F/$_name.log" 2>&1
 }
 
 # touch_sources N: N sources of the kept tree whose objects the flavour has
 touch_sources() {
-	_b=$(manifest_get "$F/out/debs" file series="$KERNEL" kind=tree arch="$(dpkg --print-architecture)") || return 1
+	_b=$(manifest_get "$F/out/debs" file series="$SERIES" kind=tree arch="$(dpkg --print-architecture)") || return 1
 	(cd "$_b/obj-$FLAVOUR" && find kernel mm fs -name '*.o' ! -name '*.mod.o' ! -name 'built-in*' | sort | head -n "$1") |
 		sed 's/\.o$/.c/' | while read -r _c; do
 			[ -f "$_b/src/$_c" ] && touch "$_b/src/$_c"
@@ -87,7 +87,7 @@ icecc_nodes_ran_jobs() {
 # same_as_local DEB: byte-identical with the local build's of the same
 # package in out/debs
 same_as_local() {
-	_local=$(manifest_get "$OUT/debs" file series="$KERNEL" package="$(dpkg-deb -f "$1" Package)" \
+	_local=$(manifest_get "$OUT/debs" file series="$SERIES" package="$(dpkg-deb -f "$1" Package)" \
 		arch="$(dpkg-deb -f "$1" Architecture)") || return 1
 	cmp "$1" "$_local"
 }
@@ -147,13 +147,13 @@ scheduler_gone() {
 
 main() {
 	[ "$(id -u)" = 0 ] || die "run as root: network namespaces and daemons"
-	manifest_get "$OUT/debs" file series="$KERNEL" kind=image flavour="$FLAVOUR" > /dev/null ||
-		die "no $FLAVOUR image of $KERNEL in $OUT/debs/manifest: ./build-kernel.sh --kernel $KERNEL first"
+	manifest_get "$OUT/debs" file series="$SERIES" kind=image flavour="$FLAVOUR" > /dev/null ||
+		die "no $FLAVOUR image of $SERIES in $OUT/debs/manifest: ./build-kernel.sh --series $SERIES first"
 	trap cleanup EXIT
 	rm -rf "$F"
 	mkdir -p "$F"
 	farm_up "$F/farm"
-	ktap_check "$KERNEL $FLAVOUR built --icecc, empty ccache, another directory" icecc_build
+	ktap_check "$SERIES $FLAVOUR built --icecc, empty ccache, another directory" icecc_build
 	ktap_check "every icecc node ran jobs" icecc_nodes_ran_jobs
 	_debs=$(manifest_debs "$F/out/debs" 2> /dev/null) || _debs=
 	[ -n "$_debs" ] || ktap_fail "the --icecc build's .debs" "there are none"

@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # tests/incremental.sh - build-kernel.sh --incremental gives the packages a
-# clean build gives: after the clean build of KERNEL (out/debs/manifest
+# clean build gives: after the clean build of SERIES (out/debs/manifest
 # names its flavours and the trees it kept), a file of the kept patched
 # tree is touched and the packages built again incrementally, into a
 # directory of their own; the kept trees must have been used (no unpack,
@@ -10,7 +10,7 @@
 # must have the contents of the clean build's .deb of the same package
 # (byte for byte, being reproducible, as the suite also reports).
 #
-# Usage: tests/incremental.sh [KERNEL [FLAVOURS [FILE]]]
+# Usage: tests/incremental.sh [SERIES [FLAVOURS [FILE]]]
 #        (default: 6.1, the flavours of its build, kernel/panic.c)
 #
 # Environment: KBS_OUT (default out/).
@@ -26,7 +26,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/lib/manifest.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
-KERNEL=${1:-6.1}
+SERIES=${1:-6.1}
 FLAVOURS=${2:-}
 FILE=${3:-kernel/panic.c}
 BUILD_ARCH=$(dpkg --print-architecture)
@@ -42,10 +42,10 @@ cleanup() {
 # rebuild: touch FILE, build incrementally into $W/debs
 rebuild() {
 	_src=$TREE/src
-	[ -f "$_src/$FILE" ] || { echo "no kept tree with $FILE in $TREE: build first (./build-kernel.sh --kernel $KERNEL)"; return 1; }
+	[ -f "$_src/$FILE" ] || { echo "no kept tree with $FILE in $TREE: build first (./build-kernel.sh --series $SERIES)"; return 1; }
 	touch "$_src/$FILE"
 	_t0=$(date +%s)
-	"$TOP/build-kernel.sh" --kernel "$KERNEL" --flavours "$FLAVOURS" --incremental --debs "$W/debs" \
+	"$TOP/build-kernel.sh" --series "$SERIES" --flavours "$FLAVOURS" --incremental --debs "$W/debs" \
 		> "$W/build.out" 2>&1 || { tail -n 5 "$W/build.out"; return 1; }
 	echo "# incremental build after touching $FILE: $(($(date +%s) - _t0)) s"
 }
@@ -54,8 +54,8 @@ rebuild() {
 used_kept_trees() {
 	grep -q 'incremental: the kept trees' "$W/build.out" || { grep incremental "$W/build.out"; echo "it started clean"; return 1; }
 	! grep 'incremental: the compiler command changed' "$W/build.out" || { echo "the compiler command changed"; return 1; }
-	! grep -q 'apply.sh: unpacking' "$OUT/logs/build-$KERNEL-$BUILD_ARCH.log" || { echo "it unpacked the tarball"; return 1; }
-	_n=$(grep -cE '^  (CC|AS)( \[M\])? ' "$OUT/logs/build-$KERNEL-$BUILD_ARCH.log" || true) # none is fine
+	! grep -q 'apply.sh: unpacking' "$OUT/logs/build-$SERIES-$BUILD_ARCH.log" || { echo "it unpacked the tarball"; return 1; }
+	_n=$(grep -cE '^  (CC|AS)( \[M\])? ' "$OUT/logs/build-$SERIES-$BUILD_ARCH.log" || true) # none is fine
 	[ "$_n" -le 20 ] || { echo "it compiled $_n objects"; return 1; }
 	! grep -q "building package 'linux-kbuild-source" "$W/build.out" || { echo "it built the source tree's .deb again"; return 1; }
 	echo "# $_n objects compiled"
@@ -66,7 +66,7 @@ used_kept_trees() {
 same_contents() {
 	_p=$(dpkg-deb -f "$1" Package)
 	_a=$(dpkg-deb -f "$1" Architecture)
-	_clean=$(manifest_get "$OUT/debs" file series="$KERNEL" package="$_p" arch="$_a") || return 1
+	_clean=$(manifest_get "$OUT/debs" file series="$SERIES" package="$_p" arch="$_a") || return 1
 	if cmp -s "$1" "$_clean"; then
 		echo "# ${1##*/}: byte-identical"
 		return 0
@@ -82,10 +82,10 @@ main() {
 	trap cleanup EXIT
 	mkdir -p "$OUT"
 	W=$(mktemp -d "$OUT/incremental.XXXXXX")
-	TREE=$(manifest_get "$OUT/debs" file series="$KERNEL" kind=tree arch="$BUILD_ARCH") || TREE=/nonexistent
-	[ -n "$FLAVOURS" ] || FLAVOURS=$(manifest_flavours "$OUT/debs" "$KERNEL") ||
+	TREE=$(manifest_get "$OUT/debs" file series="$SERIES" kind=tree arch="$BUILD_ARCH") || TREE=/nonexistent
+	[ -n "$FLAVOURS" ] || FLAVOURS=$(manifest_flavours "$OUT/debs" "$SERIES") ||
 		FLAVOURS="(none built)" # rebuild fails, naming the build to run first
-	ktap_check "$KERNEL ($FLAVOURS): touch $FILE, build-kernel.sh --incremental" rebuild
+	ktap_check "$SERIES ($FLAVOURS): touch $FILE, build-kernel.sh --incremental" rebuild
 	if ! [ -d "$W/debs" ]; then
 		ktap_skip "the kept trees were used" "the incremental build failed"
 		ktap_summary

@@ -13,7 +13,7 @@
 # architecture, the relations hold (linux-kbuild Provides linux-headers,
 # image and kbuild of one build only), the maintainer scripts are sound
 # and run their hooks, lintian reports no error on each build's .changes
-# (source and binaries, out/pkg/<kernel>/<arch>/, as the manifest names
+# (source and binaries, out/pkg/<series>/<arch>/, as the manifest names
 # them; SKIP for one a later build replaced there), and the C test
 # modules build against the trees unpacked from the packages: natively
 # for this machine's flavours, cross-compiled (ARCH=, CROSS_COMPILE=) with

@@ -3,7 +3,7 @@
 #
 # tests/patches.sh - host-side test of the kbuild patch series.
 #
-# Usage: tests/patches.sh [VERSION...]    (default: 6.1 6.12)
+# Usage: tests/patches.sh [SERIES...]    (default: 6.1 6.12)
 #
 # For each kernel version: apply the series to a fresh unpack, run
 # checkpatch on it and docutils on the kbuild.rst it changes, build the
@@ -48,10 +48,10 @@ MODULES="kbs_plain kbs_private"
 # argument for one of that tree's files.
 check_patches() {
 	_fail=
-	sed -e 's/#.*//' -e '/^$/d' "$TOP/patches/$VERSION/series" > "$W/series"
+	sed -e 's/#.*//' -e '/^$/d' "$TOP/patches/$SERIES/series" > "$W/series"
 	while read -r _p; do
 		(cd "$SRC" && scripts/checkpatch.pl -q --no-tree --no-summary \
-			--ignore EMBEDDED_FILENAME,FILE_PATH_CHANGES - < "$TOP/patches/$VERSION/$_p") ||
+			--ignore EMBEDDED_FILENAME,FILE_PATH_CHANGES - < "$TOP/patches/$SERIES/$_p") ||
 			_fail="$_fail ${_p##*/}"
 	done < "$W/series"
 	[ -z "$_fail" ] || { echo "checkpatch complains about:$_fail"; return 1; }
@@ -127,10 +127,10 @@ move_trees() {
 
 # unapply_series TREE: take the series back out of TREE, last patch first
 unapply_series() {
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/patches/$VERSION/series" |
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/patches/$SERIES/series" |
 		awk '{ l[NR] = $1 } END { for (i = NR; i > 0; i--) print l[i] }' |
 		while read -r _p; do
-			patch -d "$1" -p1 -R --batch -s < "$TOP/patches/$VERSION/$_p" || return 1
+			patch -d "$1" -p1 -R --batch -s < "$TOP/patches/$SERIES/$_p" || return 1
 		done
 }
 
@@ -159,10 +159,10 @@ check_intree_unchanged() {
 # the O= tree of one flavour when they are of the current tarball and series
 find_package_build() {
 	[ "${KBS_REUSE:-1}" = 1 ] || return 1
-	_build=$(manifest_get "$OUT/debs" file series="$VERSION" kind=tree arch="$(dpkg --print-architecture)" \
+	_build=$(manifest_get "$OUT/debs" file series="$SERIES" kind=tree arch="$(dpkg --print-architecture)" \
 		2> /dev/null) || return 1
 	[ -f "$_build/src/.kbuild-split-series" ] || return 1
-	"$TOP/patches/apply.sh" --describe "$VERSION" > "$W/series.now" 2> /dev/null || return 1
+	"$TOP/patches/apply.sh" --describe "$SERIES" > "$W/series.now" 2> /dev/null || return 1
 	cmp -s "$W/series.now" "$_build/src/.kbuild-split-series" || return 1
 	for _obj in "$_build/obj-tiny" "$_build"/obj-*; do
 		if [ -f "$_obj/Module.symvers" ] && [ -f "$_obj/include/config/kernel.release" ]; then
@@ -175,45 +175,45 @@ find_package_build() {
 }
 
 test_version() {
-	VERSION=$1
-	W=$OUT/tests/patches-$VERSION
+	SERIES=$1
+	W=$OUT/tests/patches-$SERIES
 	SRC=$W/src
 	OBJ=$W/obj
 	rm -rf "$W"
 	mkdir -p "$W"
-	echo "# kernel $VERSION"
+	echo "# series $SERIES"
 	if find_package_build; then
-		ktap_skip "$VERSION: series applies" "build-kernel.sh applied it to a fresh unpack, ${SRC#"$OUT"/}, of the same tarball and series (by sha256)"
-		ktap_check "$VERSION: checkpatch clean" check_patches
-		ktap_check "$VERSION: kbuild.rst renders without a docutils warning" check_rst
-		ktap_skip "$VERSION: O= build" "build-kernel.sh built ${OBJ#"$OUT"/} from that tree"
-	elif ! "$TOP/patches/apply.sh" "$VERSION" "$SRC" > "$W/apply.log" 2>&1; then
-		ktap_fail "$VERSION: series applies" "$(tail -n 1 "$W/apply.log")"
+		ktap_skip "$SERIES: series applies" "build-kernel.sh applied it to a fresh unpack, ${SRC#"$OUT"/}, of the same tarball and series (by sha256)"
+		ktap_check "$SERIES: checkpatch clean" check_patches
+		ktap_check "$SERIES: kbuild.rst renders without a docutils warning" check_rst
+		ktap_skip "$SERIES: O= build" "build-kernel.sh built ${OBJ#"$OUT"/} from that tree"
+	elif ! "$TOP/patches/apply.sh" "$SERIES" "$SRC" > "$W/apply.log" 2>&1; then
+		ktap_fail "$SERIES: series applies" "$(tail -n 1 "$W/apply.log")"
 		return 0
 	else
-		ktap_ok "$VERSION: series applies"
-		ktap_check "$VERSION: checkpatch clean" check_patches
-		ktap_check "$VERSION: kbuild.rst renders without a docutils warning" check_rst
-		ktap_check "$VERSION: O= build" build_kernel
+		ktap_ok "$SERIES: series applies"
+		ktap_check "$SERIES: checkpatch clean" check_patches
+		ktap_check "$SERIES: kbuild.rst renders without a docutils warning" check_rst
+		ktap_check "$SERIES: O= build" build_kernel
 	fi
 	if ! [ -f "$OBJ/Module.symvers" ]; then
-		ktap_skip "$VERSION: install and module builds" "the kernel did not build"
+		ktap_skip "$SERIES: install and module builds" "the kernel did not build"
 		return 0
 	fi
 	# shellcheck disable=SC2016 # the make expression is the expected text
-	ktap_check "$VERSION: generated Makefile reaches source through the link" \
+	ktap_check "$SERIES: generated Makefile reaches source through the link" \
 		grep -qx 'include $(dir $(lastword $(MAKEFILE_LIST)))source/Makefile' "$OBJ/Makefile"
-	ktap_check "$VERSION: install both halves" install_halves
-	ktap_check "$VERSION: no build-host path in the halves" check_no_build_paths
-	ktap_check "$VERSION: halves disjoint and complete" check_disjoint
+	ktap_check "$SERIES: install both halves" install_halves
+	ktap_check "$SERIES: no build-host path in the halves" check_no_build_paths
+	ktap_check "$SERIES: halves disjoint and complete" check_disjoint
 	for _m in $MODULES; do
-		ktap_check "$VERSION: build $_m against the installed trees" build_module "$W/else/where/obj" "$_m"
+		ktap_check "$SERIES: build $_m against the installed trees" build_module "$W/else/where/obj" "$_m"
 	done
-	ktap_check "$VERSION: move both trees" move_trees
+	ktap_check "$SERIES: move both trees" move_trees
 	for _m in $MODULES; do
-		ktap_check "$VERSION: build $_m after moving the trees" build_module "$W/moved/a/obj" "$_m"
+		ktap_check "$SERIES: build $_m after moving the trees" build_module "$W/moved/a/obj" "$_m"
 	done
-	ktap_check "$VERSION: in-tree modules_install unchanged" check_intree_unchanged
+	ktap_check "$SERIES: in-tree modules_install unchanged" check_intree_unchanged
 }
 
 main() {

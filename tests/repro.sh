@@ -6,7 +6,7 @@
 # debian/changelog date) but in another directory and without ccache, and
 # compare them byte for byte with the ones in out/debs.
 #
-# Usage: tests/repro.sh [FLAVOUR [KERNEL]]     (default: tiny 6.1)
+# Usage: tests/repro.sh [FLAVOUR [SERIES]]     (default: tiny 6.1)
 #
 # Every package of the rebuild (image, kbuild, host programs, metapackages,
 # source tree) is compared; when they differ, the files that differ inside
@@ -33,7 +33,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 
 OUT=${KBS_OUT:-$TOP/out}
 FLAVOUR=${1:-tiny}
-KERNEL=${2:-6.1}
+SERIES=${2:-6.1}
 AGAIN=$OUT/repro
 
 # diff_debs A B: the paths whose contents differ between two .debs
@@ -46,8 +46,8 @@ diff_debs() {
 
 # compare PACKAGE ARCH: the rebuilt .deb is identical to the first one
 compare() {
-	_a=$(manifest_get "$OUT/debs" file series="$KERNEL" package="$1" arch="$2") || return 1
-	_b=$(manifest_get "$AGAIN/debs" file series="$KERNEL" package="$1" arch="$2") || return 1
+	_a=$(manifest_get "$OUT/debs" file series="$SERIES" package="$1" arch="$2") || return 1
+	_b=$(manifest_get "$AGAIN/debs" file series="$SERIES" package="$1" arch="$2") || return 1
 	cmp -s "$_a" "$_b" && return 0
 	echo "$1 differs:"
 	diff_debs "$_a" "$_b"
@@ -55,11 +55,11 @@ compare() {
 }
 
 main() {
-	_kver=$(manifest_get "$OUT/debs" abiname series="$KERNEL" kind=source) || exit 1
-	_kernel=$KERNEL
+	_kver=$(manifest_get "$OUT/debs" abiname series="$SERIES" kind=source) || exit 1
+	_kernel=$SERIES
 	rm -rf "$AGAIN"
 	_t0=$(date +%s)
-	if KBS_OUT=$AGAIN "$TOP/build-kernel.sh" --kernel "$_kernel" --flavours "$FLAVOUR" --no-ccache \
+	if KBS_OUT=$AGAIN "$TOP/build-kernel.sh" --series "$_kernel" --flavours "$FLAVOUR" --no-ccache \
 		> "$OUT/logs/repro-build.log" 2>&1; then
 		ktap_ok "rebuild of $_kver-$FLAVOUR in another directory without ccache # $(($(date +%s) - _t0)) s"
 	else

@@ -13,7 +13,7 @@
 # Not in tests/run: the chroot, its build dependencies and a build of the
 # selection without ccache take about half an hour on 2 cores.
 #
-# Usage: tests/sbuild.sh [KERNEL]     (default: 6.1)
+# Usage: tests/sbuild.sh [SERIES]     (default: 6.1)
 #
 # Needs root: sbuild-createchroot makes /srv/chroot/kbs-bookworm-<arch>
 # (schroot), once.  Environment: KBS_OUT (default out/), KBS_MIRROR.
@@ -31,7 +31,7 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/lib/manifest.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
-KERNEL=${1:-6.1}
+SERIES=${1:-6.1}
 ARCH=$(dpkg --print-architecture)
 # sbuild-createchroot names the schroot <prefix>-<arch>-sbuild
 CHROOT_DIR=/srv/chroot/kbs-bookworm-$ARCH
@@ -46,7 +46,7 @@ make_chroot() {
 	fi
 	_t0=$(date +%s)
 	# the suites this machine has beside bookworm (-updates, -security:
-	# linux-source-<kernel> may be in one of them only)
+	# linux-source-<series> may be in one of them only)
 	set --
 	while read -r _l; do
 		case $_l in
@@ -89,17 +89,17 @@ same_as_local() {
 main() {
 	[ "$(id -u)" = 0 ] || die "run as root: sbuild-createchroot and sbuild"
 	need_packages sbuild schroot debootstrap
-	_dsc=$(manifest_get "$OUT/debs" file series="$KERNEL" kind=dsc) || exit 1
-	[ -f "$_dsc" ] || die "no $_dsc: run ./build-kernel.sh --kernel $KERNEL again"
+	_dsc=$(manifest_get "$OUT/debs" file series="$SERIES" kind=dsc) || exit 1
+	[ -f "$_dsc" ] || die "no $_dsc: run ./build-kernel.sh --series $SERIES again"
 	rm -rf "$S"
 	mkdir -p "$S"
 	# the .debs of the local build of this architecture, as its manifest
 	# names them
 	_debs=$({
-		manifest_debs "$OUT/debs" series="$KERNEL" arch="$ARCH"
-		manifest_debs "$OUT/debs" series="$KERNEL" arch=all
+		manifest_debs "$OUT/debs" series="$SERIES" arch="$ARCH"
+		manifest_debs "$OUT/debs" series="$SERIES" arch=all
 	} | sed 's|.*/||')
-	[ -n "$_debs" ] || die "$OUT/debs/manifest names no .deb of $KERNEL for $ARCH: run ./build-kernel.sh --kernel $KERNEL"
+	[ -n "$_debs" ] || die "$OUT/debs/manifest names no .deb of $SERIES for $ARCH: run ./build-kernel.sh --series $SERIES"
 	ktap_plan "$((2 + $(printf '%s\n' "$_debs" | wc -l)))"
 	ktap_check "a bookworm chroot for sbuild ($CHROOT)" make_chroot
 	ktap_check "sbuild ${_dsc##*/} in it (Build-Depends complete)" run_sbuild "$_dsc"

@@ -40,10 +40,10 @@ release_of() {
 		all=$(manifest_list "$DEBS_DIR" flavour series="$series" kind=image arch="$GUEST_ARCH")
 		flavour=${all%%$'\n'*}
 		[ -n "$flavour" ] || die "$DEBS_DIR/manifest has no $series build for $GUEST_ARCH: build it first" \
-			"(./build-kernel.sh --kernel $series), or point --debs elsewhere"
+			"(./build-kernel.sh --series $series), or point --debs elsewhere"
 	fi
 	abiname=$(manifest_get "$DEBS_DIR" abiname series="$series" kind=image flavour="$flavour" arch="$GUEST_ARCH") ||
-		die "build it first (./build-kernel.sh --kernel $series --flavours $flavour), or point --debs elsewhere"
+		die "build it first (./build-kernel.sh --series $series --flavours $flavour), or point --debs elsewhere"
 	printf '%s %s\n' "$abiname" "$flavour"
 }
 
@@ -126,7 +126,7 @@ add_meta_repos() {
 	r=$(release_of "$series" "$flavour")
 	next_abi=${r% *}
 	[ "$next_abi" != "$abiname" ] ||
-		die "$dir holds no other ABI of $abiname-$flavour: ./build-kernel.sh --kernel $series --flavours $flavour --abi 2 --debs $dir"
+		die "$dir holds no other ABI of $abiname-$flavour: ./build-kernel.sh --series $series --flavours $flavour --abi 2 --debs $dir"
 	for meta in meta-image meta-kbuild; do
 		f=$(deb_of series="$series" kind="$meta" flavour="$flavour" arch="$GUEST_ARCH")
 		add_debs abi2 "$f"

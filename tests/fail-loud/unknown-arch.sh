@@ -11,7 +11,7 @@ check_case() {
 	mkdir -p "$T/repo"
 	(cd "$TOP" && git ls-files -z build-kernel.sh lib debian patches | xargs -0 tar -cf -) | tar -xf - -C "$T/repo"
 	printf '# Help: made up\n# Arch: sparc64\n' > "$T/repo/debian/flavours/sparcy.config"
-	if KBS_OUT=$T/out "$T/repo/build-kernel.sh" --kernel 6.12 --flavours tiny,sparcy > "$T/out.log" 2> "$T/err"; then
+	if KBS_OUT=$T/out "$T/repo/build-kernel.sh" --series 6.12 --flavours tiny,sparcy > "$T/out.log" 2> "$T/err"; then
 		echo "build-kernel.sh --flavours tiny,sparcy exited 0"
 		return 1
 	fi
