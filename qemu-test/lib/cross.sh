@@ -42,7 +42,7 @@ cross_install() {
 	mkdir -p "$CROSS_ROOT/kbs-repo"
 	# the packages of both architectures, as an archive holds them
 	cp "${DEBS[@]}" "$CROSS_ROOT/kbs-repo/"
-	f=$(manifest_get "$DEBS_DIR" file abiname="$KBS_ABI" kind=hostprogs flavour="$FLAVOUR" arch="$native") ||
+	f=$(manifest_get "$DEBS_DIR" file abiname="$KBS_ABINAME" kind=hostprogs flavour="$FLAVOUR" arch="$native") ||
 		{ echo "build the $native packages too"; return 1; }
 	cp "$f" "$CROSS_ROOT/kbs-repo/"
 	mount -t proc proc "$CROSS_ROOT/proc"
@@ -61,7 +61,7 @@ cross_install() {
 		{ tail -n 5 "$OUTQ/cross-apt.log"; echo "apt-get install linux-kbuild-$KBS_REL:$GUEST_ARCH failed, see $OUTQ/cross-apt.log"; return 1; }
 	# what apt chose: the host programs of this machine's architecture
 	in_cross_root dpkg-query -W -f '${Package}:${Architecture} ${Version}\n' \
-		"linux-kbuild-$KBS_REL" "linux-kbuild-hostprogs-$KBS_REL" "linux-kbuild-source-$KBS_ABI" |
+		"linux-kbuild-$KBS_REL" "linux-kbuild-hostprogs-$KBS_REL" "linux-kbuild-source-$KBS_ABINAME" |
 		sed 's/^/# installed: /'
 	in_cross_root dpkg-query -W -f '${Architecture}' "linux-kbuild-hostprogs-$KBS_REL" | grep -qx "$native" ||
 		{ echo "linux-kbuild-hostprogs-$KBS_REL is not the $native build"; return 1; }

@@ -33,7 +33,7 @@ release_of() {
 	if [ -z "$series" ]; then
 		all=$(manifest_list "$DEBS_DIR" series kind=image arch="$GUEST_ARCH")
 		[ -n "$all" ] && [ "$(wc -l <<<"$all")" -eq 1 ] ||
-			die "$DEBS_DIR/manifest holds builds of $(echo "${all:-no series}") for $GUEST_ARCH: set KBS_KVER to one"
+			die "$DEBS_DIR/manifest holds builds of $(echo "${all:-no series}") for $GUEST_ARCH: set KBS_SERIES to one"
 		series=$all
 	fi
 	if [ -z "$flavour" ]; then
@@ -61,12 +61,12 @@ add_debs() {
 select_release() {
 	local r
 	[ -d "$DEBS_DIR" ] || die "no directory $DEBS_DIR; build the packages first, or point --debs at them"
-	r=$(release_of "$KVER" "$FLAVOUR")
-	KBS_ABI=${r% *}
-	KBS_REL=$KBS_ABI-${r#* }
+	r=$(release_of "$SERIES" "$FLAVOUR")
+	KBS_ABINAME=${r% *}
+	KBS_REL=$KBS_ABINAME-${r#* }
 	# shellcheck disable=SC2034 # read through write_guest_env
-	KBS_KVER=$(manifest_get "$DEBS_DIR" upstream abiname="$KBS_ABI" kind=source)
-	release_debs "$KBS_ABI" "${r#* }"
+	KBS_UPSTREAM=$(manifest_get "$DEBS_DIR" upstream abiname="$KBS_ABINAME" kind=source)
+	release_debs "$KBS_ABINAME" "${r#* }"
 	log "testing $KBS_REL: ${DEB_IMAGE##*/} ${DEB_KBUILD##*/} ${DEB_HOSTPROGS##*/} ${DEB_SOURCE##*/}"
 }
 
@@ -84,14 +84,14 @@ select_debs_lifecycle() {
 	local main twin other other_abi r up=$WORK/up f
 	select_release
 	main=("$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS" "$DEB_SOURCE")
-	twin=$KBS_ABI-$TWIN_FLAVOUR
-	r=$(release_of "$OTHER_KVER" "$OTHER_FLAVOUR")
+	twin=$KBS_ABINAME-$TWIN_FLAVOUR
+	r=$(release_of "$OTHER_SERIES" "$OTHER_FLAVOUR")
 	other_abi=${r% *}
 	other=$other_abi-${r#* }
-	[ "$other_abi" != "$KBS_ABI" ] ||
-		die "the lifecycle tests $KBS_REL beside $OTHER_KVER: set KBS_KVER to another series, e.g. KBS_KVER=6.1"
+	[ "$other_abi" != "$KBS_ABINAME" ] ||
+		die "the lifecycle tests $KBS_REL beside $OTHER_SERIES: set KBS_SERIES to another series, e.g. KBS_SERIES=6.1"
 	add_debs main "${main[@]}"
-	release_debs "$KBS_ABI" "$TWIN_FLAVOUR"
+	release_debs "$KBS_ABINAME" "$TWIN_FLAVOUR"
 	add_debs twin "$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS"
 	mkdir -p "$up"
 	for f in "${main[@]}" "$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS"; do
@@ -99,12 +99,12 @@ select_debs_lifecycle() {
 	done
 	release_debs "$other_abi" "${r#* }"
 	add_debs other "$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS" "$DEB_SOURCE"
-	add_meta_repos "$OTHER_KVER" "$other_abi" "${r#* }"
+	add_meta_repos "$OTHER_SERIES" "$other_abi" "${r#* }"
 	DEB_IMAGE=${main[0]} DEB_KBUILD=${main[1]} DEB_HOSTPROGS=${main[2]} DEB_SOURCE=${main[3]}
 	# shellcheck disable=SC2034 # read through GUEST_ENV (write_guest_env, step names)
-	KBS_TWIN_REL=$twin KBS_OTHER_REL=$other KBS_OTHER_ABI=$other_abi \
+	KBS_TWIN_REL=$twin KBS_OTHER_REL=$other KBS_OTHER_ABINAME=$other_abi \
 		KBS_UP_VERSION="$(dpkg-deb -f "$DEB_IMAGE" Version)+up1"
-	GUEST_ENV+=(KBS_TWIN_REL KBS_OTHER_REL KBS_OTHER_ABI KBS_UP_VERSION)
+	GUEST_ENV+=(KBS_TWIN_REL KBS_OTHER_REL KBS_OTHER_ABINAME KBS_UP_VERSION)
 	log "lifecycle of $KBS_REL beside $twin and $other, then the ABI upgrade of $other to $KBS_META_REL2"
 }
 
@@ -143,7 +143,7 @@ add_meta_repos() {
 # assignments; the same values name the checks on the host
 write_guest_env() {
 	local v
-	for v in KBS_REL KBS_ABI KBS_KVER "${GUEST_ENV[@]}"; do
+	for v in KBS_REL KBS_ABINAME KBS_UPSTREAM "${GUEST_ENV[@]}"; do
 		printf '%s=%s\n' "$v" "${!v}"
 	done >"$1"
 }

@@ -4,7 +4,7 @@
 check_step() {
 	: >/run/kbs/hooks.log
 	apt_install "$KBS/debs/$1"/*.deb || return
-	for _p in "linux-image-$2" "linux-kbuild-$2" "linux-kbuild-hostprogs-$2" "linux-kbuild-source-$KBS_ABI" \
+	for _p in "linux-image-$2" "linux-kbuild-$2" "linux-kbuild-hostprogs-$2" "linux-kbuild-source-$KBS_ABINAME" \
 		"linux-image-$3" "linux-kbuild-$3"; do
 		_v=$(dpkg-query -W -f '${Version}' "$_p")
 		[ "$_v" = "$KBS_UP_VERSION" ] || {
