@@ -6,12 +6,12 @@
 #
 # Usage: tests/maintscripts.sh [DEBDIR]     (default: out/debs)
 #
-# Covers: install in both orders, reinstall, removal of each package, an
-# upgrade to a higher package version, a kbuild package's removal or
-# deconfiguration aborted after its prerm, a kbuild package of another build
-# refused beside the image (Breaks), purge leaving no file behind, a
-# foreign link and a real directory kept with a warning, a dangling link
-# replaced, the /etc/kernel hook directories with their arguments (also
+# Covers: install in both orders (the kbuild package alone has the
+# /lib/modules/<rel> build and source links), reinstall, removal of each
+# package, an upgrade to a higher package version, a kbuild package of
+# another build refused beside the image (Breaks), purge leaving no file
+# behind, links of no package replaced by the package's own, the
+# /etc/kernel hook directories with their arguments (also
 # when the shell that runs dpkg has KDEB_HOOKDIR set), a failing hook that
 # fails the configuration until it is fixed and dpkg --configure -a
 # completes, and qemu-test/check-tree failing, with a clear message, on a
@@ -48,10 +48,18 @@ cleanup() {
 
 # --- cases ---------------------------------------------------------------
 
+# kbuild_then_image: the kbuild package alone has the build and source
+# links (headers without the image), and nothing else in /lib/modules/<rel>
 kbuild_then_image() {
 	dpkg_do -i "/debs/${SOURCE##*/}" "/debs/${HOSTPROGS##*/}" "/debs/${KBUILD##*/}" || return 1
-	[ ! -e "$R/lib/modules/$REL" ] || { echo "kbuild alone made /lib/modules/$REL"; return 1; }
+	links_ours && only_links || return 1
 	dpkg_do -i "/debs/${IMAGE##*/}" && links_ours
+}
+
+# only_links: /lib/modules/<rel> holds the kbuild package's links alone
+only_links() {
+	_left=$(cd "$R/lib/modules/$REL" && ls -A | tr '\n' ' ')
+	[ "$_left" = "build source " ] || { echo "/lib/modules/$REL holds: $_left"; return 1; }
 }
 
 hooks_ran() {
@@ -75,26 +83,13 @@ remove_image() {
 	dpkg_do -i "/debs/${KBUILD##*/}" && links_ours || return 1
 	: > "$R/tmp/hooks.log"
 	dpkg_do -r "linux-image-$REL" || return 1
-	[ ! -e "$R/lib/modules/$REL" ] || { echo "left: $(find "$R/lib/modules/$REL" | head -n 3)"; return 1; }
+	links_ours && only_links || return 1
 	grep -qxF "postrm.d $REL /boot/vmlinuz-$REL" "$R/tmp/hooks.log" || { echo "postrm.d not run"; return 1; }
 	grep -qxF "prerm.d $REL /boot/vmlinuz-$REL" "$R/tmp/hooks.log" || { echo "prerm.d not run"; return 1; }
 }
 
 image_then_kbuild() {
 	dpkg_do -i "/debs/${IMAGE##*/}" && links_ours
-}
-
-# kbuild_removal_aborted: its prerm remove (deconfigure) takes the links
-# away; when the removal fails after it, dpkg runs postinst abort-remove
-# (abort-deconfigure), which must lay them again
-kbuild_removal_aborted() {
-	_s=/var/lib/dpkg/info/linux-kbuild-$REL
-	for _abort in abort-remove abort-deconfigure; do
-		in_root "$_s.prerm" "${_abort#abort-}" > "$R/tmp/out" 2>&1 || { cat "$R/tmp/out"; return 1; }
-		links_gone || return 1
-		in_root "$_s.postinst" "$_abort" > "$R/tmp/out" 2>&1 || { cat "$R/tmp/out"; return 1; }
-		links_ours || { echo "postinst $_abort did not lay the links again"; return 1; }
-	done
 }
 
 # no_dangling_initrd: linux-update-symlinks linked no initramfs that is not
@@ -168,29 +163,14 @@ hookdir_from_build() {
 	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL"
 }
 
-foreign_link_kept() {
-	mkdir -p "$R/lib/modules/$REL"
-	ln -s /usr/share "$R/lib/modules/$REL/build"
-	install_all || return 1
-	link_is build /usr/share && link_is source "/usr/src/linux-kbuild-source-$ABINAME" || return 1
-	grep -q "warning: /lib/modules/$REL/build points to /usr/share" "$R/tmp/out" || { echo "no warning"; return 1; }
-	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL" && link_is build /usr/share || return 1
-	rm -rf "$R/lib/modules/$REL"
-}
-
-dangling_link_replaced() {
+# foreign_links_replaced: links of no package there (a dangling one, one to
+# another tree) are dpkg's to replace: the package's own take their place
+foreign_links_replaced() {
 	mkdir -p "$R/lib/modules/$REL"
 	ln -s /nonexistent/tree "$R/lib/modules/$REL/build"
-	install_all && links_ours && dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL"
-}
-
-directory_kept() {
-	mkdir -p "$R/lib/modules/$REL/build"
-	install_all || return 1
-	[ -d "$R/lib/modules/$REL/build" ] && [ ! -L "$R/lib/modules/$REL/build" ] || { echo "directory replaced"; return 1; }
-	grep -q "warning: /lib/modules/$REL/build is not a symlink" "$R/tmp/out" || { echo "no warning"; return 1; }
-	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL" || return 1
-	rm -rf "$R/lib/modules/$REL"
+	ln -s /usr/share "$R/lib/modules/$REL/source"
+	install_all && links_ours && dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL" || return 1
+	[ ! -e "$R/lib/modules/$REL" ] || { echo "left: $(find "$R/lib/modules/$REL" | head -n 3)"; return 1; }
 }
 
 failing_hook() {
@@ -281,9 +261,9 @@ test_version() {
 	prepare_root
 	echo "# maintainer scripts of $REL in a chroot"
 	for _case in kbuild_then_image hooks_ran reinstall remove_kbuild remove_image image_then_kbuild \
-		kbuild_removal_aborted no_dangling_initrd upgrade kbuild_of_another_build purge_all hookdir_from_build \
-		foreign_link_kept dangling_link_replaced directory_kept failing_hook \
-		missing_symvers_detected wrong_source_link_detected dkms_recommends_met; do
+		no_dangling_initrd upgrade kbuild_of_another_build purge_all hookdir_from_build \
+		foreign_links_replaced failing_hook missing_symvers_detected wrong_source_link_detected \
+		dkms_recommends_met; do
 		ktap_check "maintscripts $ABINAME: $(echo "$_case" | tr _ ' ')" "$_case"
 	done
 	# what qemu-test's tree check says of the broken packages

@@ -77,7 +77,9 @@ check_kbuild() {
 		"$_d/scripts/basic/fixdep" "$_d/source" "$_d/System.map" || return 1
 	contents "$(deb "linux-kbuild-$1")" > "$W/links"
 	for _l in "$_d/source -> ../linux-kbuild-source-$ABINAME" "$_d/System.map -> /boot/System.map-$1" \
-		"$_d/scripts/basic/fixdep -> ../../../../lib/linux-kbuild-hostprogs-$1/scripts/basic/fixdep"; do
+		"$_d/scripts/basic/fixdep -> ../../../../lib/linux-kbuild-hostprogs-$1/scripts/basic/fixdep" \
+		"lib/modules/$1/build -> /usr/src/linux-kbuild-$1" \
+		"lib/modules/$1/source -> /usr/src/linux-kbuild-source-$ABINAME"; do
 		grep -qxF -- "$_l" "$W/links" || { echo "no link $_l"; return 1; }
 	done
 }

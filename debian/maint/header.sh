@@ -8,8 +8,6 @@ set -e
 	version=@REL@
 	image=/boot/vmlinuz-$version
 	moddir=/lib/modules/$version
-	objtree=/usr/src/linux-kbuild-$version
-	srctree=/usr/src/linux-kbuild-source-@ABINAME@
 	hookdir=@HOOKDIR@
 	# the script's own arguments, for the hooks (DEB_MAINT_PARAMS)
 	MAINT_PARAMS="$*"
