@@ -61,7 +61,7 @@ known_flavours() {
 # flavour_file FLAVOUR: its config fragment; fails naming the known ones.
 flavour_file() {
 	[ -r "$TOP/debian/flavours/$1.config" ] ||
-		die "no flavour '$1': add debian/flavours/$1.config, or pick one of: $(known_flavours | tr '\n' ' ')"
+		die "no flavour '$1': add debian/flavours/$1.config, or pick one of: $(known_flavours | tr '\n' ' ' | sed 's/ $//')"
 	printf '%s\n' "$TOP/debian/flavours/$1.config"
 }
 
