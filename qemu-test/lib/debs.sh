@@ -33,7 +33,7 @@ release_of() {
 	if [ -z "$series" ]; then
 		all=$(manifest_list "$DEBS_DIR" series kind=image arch="$GUEST_ARCH")
 		[ -n "$all" ] && [ "$(wc -l <<<"$all")" -eq 1 ] ||
-			die "$DEBS_DIR/manifest holds builds of $(echo "${all:-no series}") for $GUEST_ARCH: set KBS_SERIES to one"
+			die "$DEBS_DIR/manifest holds builds of $(printf "%s" "${all:-no series}" | tr "\n" " ") for $GUEST_ARCH: set KBS_SERIES to one"
 		series=$all
 	fi
 	if [ -z "$flavour" ]; then
