@@ -9,7 +9,9 @@ check_case() {
 	stub dpkg-buildpackage 'touch ../linux-image-stub_1_amd64.deb'
 	stub apt-get 'exit 1'
 	mkdir -p "$T/repo"
-	(cd "$TOP" && git ls-files -z build-kernel.sh lib debian patches | xargs -0 tar -cf -) | tar -xf - -C "$T/repo"
+	cp -a "$TOP/build-kernel.sh" "$TOP/lib" "$TOP/debian" "$TOP/patches" "$T/repo/"
+	# a package build run in the repository leaves its trees there
+	rm -rf "$T/repo/debian/build"
 	printf '# Help: made up\n# Arch: sparc64\n' > "$T/repo/debian/flavours/sparcy.config"
 	if KBS_OUT=$T/out "$T/repo/build-kernel.sh" --series 6.12 --flavours tiny,sparcy > "$T/out.log" 2> "$T/err"; then
 		echo "build-kernel.sh --flavours tiny,sparcy exited 0"
