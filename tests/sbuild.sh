@@ -8,7 +8,8 @@
 # complete, and name the linux-source version debian/rules requires.  Its
 # .debs are then compared with the local build's in out/debs: byte for
 # byte (the build is reproducible across directories and without ccache,
-# see tests/repro.sh), else the files that differ are listed.
+# as the farm suite checks with ccache), else the files that differ are
+# listed.
 #
 # Not in tests/run: the chroot, its build dependencies and a build of the
 # selection without ccache take about half an hour on 2 cores.
