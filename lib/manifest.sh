@@ -46,6 +46,24 @@ manifest_rows() {
 	}' "$_mr_file"
 }
 
+# manifest_column FIELD: FIELD's column in the manifest (MANIFEST_FIELDS)
+manifest_column() {
+	# shellcheck disable=SC2086 # one field a line
+	_mc=$(printf '%s\n' $MANIFEST_FIELDS | grep -nx -- "$1" | cut -d: -f1)
+	[ -n "$_mc" ] || { log "manifest: no field $1 (fields: $MANIFEST_FIELDS)"; return 1; }
+	printf '%s\n' "$_mc"
+}
+
+# manifest_values DEBS FIELD ROWS: FIELD of each of ROWS (manifest
+# lines); a .deb's file comes with DEBS' path
+manifest_values() {
+	_mv_c=$(manifest_column "$2") || return 1
+	_mv_file=$(manifest_column file)
+	printf '%s\n' "$3" | awk -F '\t' -v c="$_mv_c" -v file="$_mv_file" -v debs="$1" '
+	NF == 0 { next }
+	{ v = $c; if (c == file && v !~ /^\//) v = debs "/" v; print v }'
+}
+
 # manifest_get DEBS FIELD [FIELD=VALUE...]: FIELD of the one line with
 # those values; fails naming the build to run when there is none, and the
 # lines when there are several.  A .deb's file comes with DEBS' path.
@@ -61,23 +79,15 @@ manifest_get() {
 	*) log "$_mg_debs/manifest has several lines of $*: name one more of: $MANIFEST_FIELDS"
 		return 1 ;;
 	esac
-	printf '%s\n' "$_mg_rows" | awk -F '\t' -v fields="$MANIFEST_FIELDS" -v want="$_mg_field" -v debs="$_mg_debs" '
-	{
-		n = split(fields, f, " ")
-		for (i = 1; i <= n; i++) if (f[i] == want) {
-			v = $i
-			if (want == "file" && v !~ /^\//) v = debs "/" v
-			print v
-		}
-	}'
+	manifest_values "$_mg_debs" "$_mg_field" "$_mg_rows"
 }
 
 # manifest_debs DEBS [FIELD=VALUE...]: the paths of the .debs of the
 # lines with those values
 manifest_debs() {
-	_md_debs=$1
 	_md_rows=$(manifest_rows "$@") || return 1
-	printf '%s\n' "$_md_rows" | awk -F '\t' -v debs="$_md_debs" '$10 ~ /\.deb$/ && $10 !~ /^\// { print debs "/" $10 }'
+	_md_files=$(manifest_values "$1" file "$_md_rows") || return 1
+	printf '%s\n' "$_md_files" | grep '\.deb$' || true # a build's own lines alone: no .deb
 }
 
 # manifest_flavours DEBS SERIES: the flavours of SERIES' build in DEBS, in
@@ -95,7 +105,6 @@ manifest_list() {
 	_ml_field=$2
 	shift 2
 	_ml_rows=$(manifest_rows "$_ml_debs" "$@") || return 1
-	printf '%s\n' "$_ml_rows" | awk -F '\t' -v fields="$MANIFEST_FIELDS" -v want="$_ml_field" '
-	BEGIN { n = split(fields, f, " "); for (i = 1; i <= n; i++) if (f[i] == want) c = i }
-	NF > 0 && !seen[$c]++ { print $c }'
+	_ml_values=$(manifest_values "$_ml_debs" "$_ml_field" "$_ml_rows") || return 1
+	printf '%s\n' "$_ml_values" | awk 'NF > 0 && !seen[$0]++'
 }
