@@ -222,10 +222,14 @@ runs_lines() {
 		_run=$OUT/pkg/$SERIES/$_a
 		for _deb in "$_run"/*.deb; do
 			[ -e "$_deb" ] || continue
-			_p=$(dpkg-deb -f "$_deb" Package)
+			# shellcheck disable=SC2016 # dpkg-deb's fields
+			_fields=$(dpkg-deb -W --showformat='${Package} ${Architecture} ${Version}' "$_deb")
+			read -r _p _arch _v <<-EOF
+			$_fields
+			EOF
 			_k=$(deb_kind "$_p")
-			manifest_line "${_k% *}" "${_k#* }" "$(dpkg-deb -f "$_deb" Architecture)" "$_p" \
-				"$(dpkg-deb -f "$_deb" Version)" "${_deb##*/}" "$(sha256sum < "$_deb" | cut -d' ' -f1)"
+			manifest_line "${_k% *}" "${_k#* }" "$_arch" "$_p" "$_v" "${_deb##*/}" \
+				"$(sha256sum < "$_deb" | cut -d' ' -f1)"
 		done
 		for _f in "$_run"/*.changes "$_run"/*.dsc; do
 			[ -e "$_f" ] || continue
