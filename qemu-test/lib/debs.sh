@@ -108,6 +108,16 @@ select_debs_lifecycle() {
 	log "lifecycle of $KBS_REL beside $twin and $other, then the ABI upgrade of $other to $KBS_META_REL2"
 }
 
+# add_meta_debs GROUP SERIES FLAVOUR: SERIES' FLAVOUR metapackages of
+# DEBS_DIR's build, for the guest's architecture, staged under GROUP
+add_meta_debs() {
+	local meta f
+	for meta in meta-image meta-kbuild; do
+		f=$(deb_of series="$2" kind="$meta" flavour="$3" arch="$GUEST_ARCH")
+		add_debs "$1" "$f"
+	done
+}
+
 # add_meta_repos SERIES ABINAME FLAVOUR: apt repositories /kbs/debs/abi1 and
 # abi2 (stage_tree indexes them) of SERIES' FLAVOUR: its metapackages with
 # ABINAME's packages, and those of the build with the next ABI, from
@@ -115,11 +125,8 @@ select_debs_lifecycle() {
 # second's.
 add_meta_repos() {
 	local series=$1 abiname=$2 flavour=$3 dir=${KBS_ABI2_DEBS:-$KBS_OUT/abi2/debs} saved=$DEBS_DIR
-	local r next_abi meta f
-	for meta in meta-image meta-kbuild; do
-		f=$(deb_of series="$series" kind="$meta" flavour="$flavour" arch="$GUEST_ARCH")
-		add_debs abi1 "$f"
-	done
+	local r next_abi
+	add_meta_debs abi1 "$series" "$flavour"
 	release_debs "$abiname" "$flavour"
 	add_debs abi1 "$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS" "$DEB_SOURCE"
 	DEBS_DIR=$dir
@@ -127,10 +134,7 @@ add_meta_repos() {
 	next_abi=${r% *}
 	[ "$next_abi" != "$abiname" ] ||
 		die "$dir holds no other ABI of $abiname-$flavour: ./build-kernel.sh --series $series --flavours $flavour --abi 2 --debs $dir"
-	for meta in meta-image meta-kbuild; do
-		f=$(deb_of series="$series" kind="$meta" flavour="$flavour" arch="$GUEST_ARCH")
-		add_debs abi2 "$f"
-	done
+	add_meta_debs abi2 "$series" "$flavour"
 	release_debs "$next_abi" "$flavour"
 	add_debs abi2 "$DEB_IMAGE" "$DEB_KBUILD" "$DEB_HOSTPROGS" "$DEB_SOURCE"
 	DEBS_DIR=$saved
