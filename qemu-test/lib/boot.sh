@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
 # qemu-test/lib/boot.sh: booting a guest of an architecture of
-# qemu-test/arches/ under QEMU, and turning what it wrote on its results
-# disk into KTAP.  Sourced by qemu-test/run.
+# qemu-test/arches/ under QEMU, the kernel each boot runs, and turning
+# what the guest wrote on its results disk into KTAP.  Sourced by
+# qemu-test/run.
 
 # Printed by the guest init once it runs; the kernel command line never contains it.
 GUEST_MARKER=KBS-GUEST-UP
@@ -186,4 +187,47 @@ boot_guest() {
 # phase_checks PHASE: how many checks a boot of PHASE reports
 phase_checks() {
 	echo $(($(phase_steps "$1" | wc -l) + 1))
+}
+
+# extract_deb_kernel DIR: the kernel image shipped in the linux-image .deb.
+extract_deb_kernel() {
+	dpkg-deb -x "$DEB_IMAGE" "$1" || return
+	[ -s "$1/boot/vmlinuz-$KBS_REL" ] || {
+		echo "${DEB_IMAGE##*/} has no /boot/vmlinuz-$KBS_REL"
+		return 1
+	}
+}
+
+# dump_installed_kernel FILE: the /boot/vmlinuz that apt installed in the guest,
+# read from the image with debugfs (no loop mount).
+dump_installed_kernel() {
+	local status=0
+	# Replay the journal should the guest not have unmounted cleanly; 1 = fixed.
+	e2fsck -p "$IMAGE" >"$OUTQ/e2fsck.log" 2>&1 || status=$?
+	if [ "$status" -gt 1 ]; then
+		echo "e2fsck -p on $IMAGE exited $status, see $OUTQ/e2fsck.log"
+		return 1
+	fi
+	rm -f "$1"
+	debugfs -R "dump /boot/vmlinuz-$KBS_REL $1" "$IMAGE" 2>"$OUTQ/debugfs.log"
+	if ! [ -s "$1" ]; then
+		echo "no /boot/vmlinuz-$KBS_REL in the guest image: $(tail -n 1 "$OUTQ/debugfs.log")"
+		return 1
+	fi
+}
+
+# kernel_for KIND: KERNEL, the kernel of a boot: the one of the .deb
+# ("deb") or the one apt installed ("installed", with its two host checks);
+# empty when there is none
+kernel_for() {
+	local installed=$OUTQ/vmlinuz-installed start
+	KERNEL=$WORK/deb/boot/vmlinuz-$KBS_REL
+	[ "$1" = installed ] || return 0
+	start=$(now)
+	ktap_check "installed /boot/vmlinuz-$KBS_REL read back from the guest disk" \
+		dump_installed_kernel "$installed"
+	record_time "kernel dump" "$start"
+	ktap_check "installed /boot/vmlinuz-$KBS_REL is the one in ${DEB_IMAGE##*/}" \
+		cmp "$KERNEL" "$installed"
+	KERNEL=$installed
 }
