@@ -90,6 +90,14 @@ manifest_debs() {
 	printf '%s\n' "$_md_files" | grep '\.deb$' || true # a build's own lines alone: no .deb
 }
 
+# manifest_series DEBS: the series DEBS holds builds of, one a line;
+# fails, naming the build to run, when it holds none
+manifest_series() {
+	_ms=$(manifest_list "$1" series kind=source) || return 1
+	[ -n "$_ms" ] || { log "$1/manifest names no build: run ./build-kernel.sh first"; return 1; }
+	printf '%s\n' "$_ms"
+}
+
 # manifest_flavours DEBS SERIES: the flavours of SERIES' build in DEBS, in
 # the order of its selection, on one line
 manifest_flavours() {

@@ -276,8 +276,7 @@ main() {
 	need_cmd chroot coreutils
 	mkdir -p "$OUT/logs"
 	trap cleanup EXIT
-	_series=$(manifest_list "$DEBS" series kind=source) || die "no build manifest in $DEBS: run ./build-kernel.sh first"
-	[ -n "$_series" ] || die "$DEBS/manifest names no build: run ./build-kernel.sh first"
+	_series=$(manifest_series "$DEBS") || exit 1
 	for _s in $_series; do
 		test_version "$_s"
 	done

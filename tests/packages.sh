@@ -273,8 +273,7 @@ main() {
 	DEBS=${1:-$OUT/debs}
 	need_cmd dpkg-deb dpkg
 	need_cmd lintian lintian
-	_series=$(manifest_list "$DEBS" series kind=source) || die "no build manifest in $DEBS: run ./build-kernel.sh first"
-	[ -n "$_series" ] || die "$DEBS/manifest names no build: run ./build-kernel.sh first"
+	_series=$(manifest_series "$DEBS") || exit 1
 	trap cleanup EXIT
 	W=$(mktemp -d)
 	for _s in $_series; do

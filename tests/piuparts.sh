@@ -87,8 +87,7 @@ main() {
 	need_cmd dpkg-scanpackages dpkg-dev
 	[ "$(id -u)" = 0 ] || die "piuparts needs root"
 	mkdir -p "$OUT/piuparts"
-	_series=$(manifest_list "$DEBS" series kind=source) || die "no build manifest in $DEBS: run ./build-kernel.sh first"
-	[ -n "$_series" ] || die "$DEBS/manifest names no build: run ./build-kernel.sh first"
+	_series=$(manifest_series "$DEBS") || exit 1
 	for _s in $_series; do
 		for _f in $(manifest_list "$DEBS" flavour series="$_s" kind=kbuild arch="$(dpkg --print-architecture)"); do
 			[ -z "${FLAVOUR:-}" ] || [ "$_f" = "$FLAVOUR" ] || continue
