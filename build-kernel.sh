@@ -26,15 +26,15 @@
 # and rebuilds only what changed there, reusing the source tree's .deb,
 # as long as the inputs are those of the kept build (tarball, series,
 # selection, packaging, by sha256); otherwise it starts clean.
-# --abi N builds ABI N instead of debian/config/abiname's, as version
-# <version>+abiN (for tests: a packager bumps abiname and the changelog).
+# --abi N builds ABI N instead of debian/config/abiname's (for tests: a
+# packager bumps abiname), version <upstream>+abiN.<revision>.
 # --icecc or --distcc HOSTS (or KBS_FARM=icecc|distcc) compile on a farm
 # behind ccache, with make's jobs scaled to it (lib/farm.sh); this
 # machine's own architecture only, cross builds stay here.
 #
 # Environment: KBS_OUT (default out/), KBS_CCACHE_DIR (default
 # /var/cache/kbuild-split/ccache), KBS_XZ_LEVEL, SOURCE_DATE_EPOCH
-# (dpkg-buildpackage: the date of debian/changelog).
+# (dpkg-buildpackage: the date of the debian/changelog gencontrol writes).
 
 set -eu
 
@@ -107,7 +107,6 @@ prepare_packaging() {
 	copy_packaging "$1" "$INCREMENTAL"
 	# the packaging as the repository has it: what follows is of the selection
 	build_inputs "$1" > "$1.inputs.new"
-	[ -z "$ABI" ] || bump_changelog "$1" "$ABI"
 	# shellcheck disable=SC2086 # flavour names
 	(cd "$1" && debian/bin/gencontrol ${ABI:+--abi "$ABI"} "$SERIES" $FLAVOURS) >> "$LOG" 2>&1 ||
 		die "debian/bin/gencontrol failed: $(tail -n 1 "$LOG")"
@@ -130,7 +129,7 @@ prepare_packaging() {
 # differs from the one it was built with (ccache installed or dropped, a
 # new gcc): kbuild then recompiles everything, which is no incremental build
 check_compiler() {
-	compiler_of "$2" > "$1.compiler.new"
+	compiler_of "$1" "$2" > "$1.compiler.new"
 	[ -n "$KEPT" ] || return 0
 	_was=$(cat "$1.compiler" 2>/dev/null || echo unknown)
 	_now=$(cat "$1.compiler.new")

@@ -64,32 +64,14 @@ changed_inputs() {
 	END { if (sep != "") print "" }' "$1" "$2"
 }
 
-# compiler_of ARCH: the compiler command of ARCH's objects and gcc's
-# version, "ccache aarch64-linux-gnu-gcc 12.2.0"; when it changes, kbuild
-# recompiles every object (the command lines in its .cmd files differ)
+# compiler_of DIR ARCH: the compiler command of ARCH's objects in DIR's
+# build, the pinned one of its selection, and gcc's version, "ccache
+# aarch64-linux-gnu-gcc-12 12.2.0"; when it changes, kbuild recompiles
+# every object (the command lines in its .cmd files differ)
 compiler_of() {
-	_gcc=gcc
-	[ "$1" = "$BUILD_ARCH" ] || _gcc=$(dpkg-architecture -f -a"$1" -qDEB_HOST_GNU_TYPE)-gcc
+	_gcc=$(sed -n "s/^KBS_GNU_TYPE_$2 := //p" "$1/debian/selection.mk")-$(sed -n 's/^KBS_COMPILER := //p' "$1/debian/selection.mk")
 	printf '%s%s %s\n' "${KBS_CC_LAUNCHER:+$KBS_CC_LAUNCHER }" "$_gcc" \
 		"$("$_gcc" -dumpfullversion 2>/dev/null || echo '(not installed)')"
-}
-
-# bump_changelog DIR N: a changelog entry on top, for a build with ABI N
-# (--abi): version +abiN, dated N days after the entry below (reproducible,
-# and later, as lintian's latest-changelog-entry-without-new-date wants)
-bump_changelog() {
-	_cl=$1/debian/changelog
-	_v=$(dpkg-parsechangelog -l "$_cl" -S Version)
-	_date=$(dpkg-parsechangelog -l "$_cl" -S Timestamp)
-	_date=$(date -u -R -d "@$((_date + $2 * 86400))")
-	_who=$(dpkg-parsechangelog -l "$_cl" -S Maintainer)
-	{
-		printf 'kbuild-split (%s+abi%s) bookworm; urgency=medium\n\n' "$_v" "$2"
-		printf '  * Built with ABI %s (build-kernel.sh --abi %s).\n\n' "$2" "$2"
-		printf ' -- %s  %s\n\n' "$_who" "$_date"
-		cat "$_cl"
-	} > "$_cl.new"
-	mv "$_cl.new" "$_cl"
 }
 
 # cross_args ARCH: apt-get's and dpkg-checkbuilddeps' options for a build
