@@ -4,7 +4,8 @@
 # tests/lint.sh - shellcheck every shell script of the repository, and
 # check the maintainer scripts as debian/bin/genmaintscripts makes them:
 # sh -n, shellcheck, no function defined twice, the hooks each must run
-# (debian/maint/hooks).
+# (debian/maint/hooks); and that what debian/bin/gencontrol writes is the
+# same whichever architecture's machine runs it (a .dsc any buildd builds).
 #
 # Usage: tests/lint.sh
 
@@ -50,6 +51,30 @@ check_maint_script() {
 	[ -z "$_p" ] || { printf '%s\n' "$_p"; return 1; }
 }
 
+# generate_as ARCH DIR: the packaging generated in DIR on a machine whose
+# dpkg says ARCH (dpkg-architecture's defaults too), for every flavour;
+# linux-source-6.1 as 6.1.999-1 (what is installed does not matter here)
+generate_as() {
+	mkdir -p "$2/bin"
+	printf '#!/bin/sh\ncase $1 in --print-architecture) echo %s ;; *) exec /usr/bin/dpkg "$@" ;; esac\n' "$1" > "$2/bin/dpkg"
+	printf '#!/bin/sh\necho 6.1.999-1\n' > "$2/bin/dpkg-query"
+	chmod 755 "$2/bin/dpkg" "$2/bin/dpkg-query"
+	mkdir -p "$2/top"
+	cp -a "$TOP/debian" "$TOP/lib" "$TOP/patches" "$2/top/"
+	(cd "$2/top" && PATH=$2/bin:$PATH DEB_BUILD_ARCH=$1 DEB_HOST_ARCH=$1 debian/bin/gencontrol 6.1) 2> "$2/log" ||
+		{ cat "$2/log"; return 1; }
+}
+
+# check_any_arch: gencontrol's output is the same as if on amd64 and arm64
+check_any_arch() {
+	generate_as amd64 "$W/amd64" && generate_as arm64 "$W/arm64" || return 1
+	for _f in control changelog selection.mk; do
+		cmp -s "$W/amd64/top/debian/$_f" "$W/arm64/top/debian/$_f" ||
+			{ echo "debian/$_f differs:"; diff "$W/amd64/top/debian/$_f" "$W/arm64/top/debian/$_f" | head -n 6; return 1; }
+	done
+	grep -A 12 '^Build-Depends:' "$W/amd64/top/debian/control" | sed -n '/^Standards/q; s/^/# /p'
+}
+
 main() {
 	need_cmd shellcheck shellcheck
 	trap cleanup EXIT
@@ -66,6 +91,7 @@ main() {
 		_name=$(echo "${_s##*/}" | sed 's/^linux-\([a-z]*\)-.*\.\([a-z]*\)$/\1.\2/')
 		ktap_check "generated maintainer script $_name" check_maint_script "$_s" "$_name"
 	done
+	ktap_check "debian/control, changelog and selection.mk: the same as if generated on amd64 and on arm64" check_any_arch
 	ktap_summary
 }
 

@@ -6,8 +6,10 @@
 #
 # Usage: tests/maintscripts.sh [DEBDIR]     (default: out/debs)
 #
-# Covers: install in both orders (the kbuild package alone has the
-# /lib/modules/<rel> build and source links), reinstall, removal of each
+# Covers: the kbuild package without the image builds a module with make
+# M= and dkms build -k, with the kernel's compiler; install in both orders
+# (the kbuild package alone has the /lib/modules/<rel> build and source
+# links), reinstall, removal of each
 # package, an upgrade to a higher package version, a kbuild package of
 # another build refused beside the image (Breaks), purge leaving no file
 # behind, links of no package replaced by the package's own, the
@@ -47,6 +49,31 @@ cleanup() {
 }
 
 # --- cases ---------------------------------------------------------------
+
+# kbuild_alone_builds: with only the source tree, host programs and object
+# tree installed (a build server, a container: no image), "make -C
+# /lib/modules/<rel>/build M=" and "dkms build -k <rel>" build their
+# modules, with the kernel's own compiler (no "compiler differs")
+kbuild_alone_builds() {
+	dpkg_do -i "/debs/${SOURCE##*/}" "/debs/${HOSTPROGS##*/}" "/debs/${KBUILD##*/}" || return 1
+	[ ! -e "$R/boot/vmlinuz-$REL" ] || { echo "the image is installed"; return 1; }
+	rm -rf "$R/tmp/kbs_plain"
+	cp -r "$TOP/tests/modules/kbs_plain" "$R/tmp/"
+	in_root make -C "/lib/modules/$REL/build" M=/tmp/kbs_plain modules > "$R/tmp/out" 2>&1 ||
+		{ tail -n 5 "$R/tmp/out"; return 1; }
+	[ -f "$R/tmp/kbs_plain/kbs_plain.ko" ] || { echo "make built no kbs_plain.ko"; return 1; }
+	! grep -A 2 'compiler differs' "$R/tmp/out" || return 1
+	rm -rf "$R/usr/src/kbs_dkms-1.0"
+	cp -r "$TOP/tests/modules/kbs_dkms" "$R/usr/src/kbs_dkms-1.0"
+	in_root dkms build -m kbs_dkms -v 1.0 -k "$REL" > "$R/tmp/out" 2>&1 ||
+		{ tail -n 5 "$R/tmp/out"; cat "$R/var/lib/dkms/kbs_dkms/1.0/build/make.log" 2>/dev/null | tail -n 5; return 1; }
+	_ko=$(find "$R/var/lib/dkms/kbs_dkms/1.0/$REL" -name 'kbs_dkms.ko*' | head -n 1)
+	[ -n "$_ko" ] || { echo "dkms build made no kbs_dkms.ko for $REL"; return 1; }
+	! grep -A 2 'compiler differs' "$R/var/lib/dkms/kbs_dkms/1.0/build/make.log" || return 1
+	echo "# dkms build -k $REL without the image: ${_ko#"$R"}"
+	in_root dkms remove -m kbs_dkms -v 1.0 --all > "$R/tmp/out" 2>&1 || { tail -n 3 "$R/tmp/out"; return 1; }
+	rm -rf "$R/usr/src/kbs_dkms-1.0" "$R/tmp/kbs_plain"
+}
 
 # kbuild_then_image: the kbuild package alone has the build and source
 # links (headers without the image), and nothing else in /lib/modules/<rel>
@@ -260,7 +287,7 @@ test_version() {
 	cleanup
 	prepare_root
 	echo "# maintainer scripts of $REL in a chroot"
-	for _case in kbuild_then_image hooks_ran reinstall remove_kbuild remove_image image_then_kbuild \
+	for _case in kbuild_alone_builds kbuild_then_image hooks_ran reinstall remove_kbuild remove_image image_then_kbuild \
 		no_dangling_initrd upgrade kbuild_of_another_build purge_all hookdir_from_build \
 		foreign_links_replaced failing_hook missing_symvers_detected wrong_source_link_detected \
 		dkms_recommends_met; do

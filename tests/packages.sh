@@ -12,12 +12,17 @@
 # directory, no private key is shipped, every ELF file is of its package's
 # architecture, the relations hold (linux-kbuild Provides linux-headers,
 # image and kbuild of one build only), the maintainer scripts are sound
-# and run their hooks, lintian reports no error on each build's .changes
+# and run their hooks, every binary says Built-Using, the versions follow
+# the kernel (source kbuild-split-<series> <upstream>+abi<ABI>.<revision>),
+# lintian reports no error on each build's .changes
 # (source and binaries, out/pkg/<series>/<arch>/, as the manifest names
 # them; SKIP for one a later build replaced there), and the C test
 # modules build against the trees unpacked from the packages: natively
 # for this machine's flavours, cross-compiled (ARCH=, CROSS_COMPILE=) with
-# this machine's host programs for the others.
+# this machine's host programs for the others, with the compiler the
+# object tree pins and no "compiler differs"; then again with the two
+# trees moved apart (the source link repointed), and make stops in one
+# line on a dangling source link and on a missing compiler.
 #
 # Environment: KBS_OUT (default out/), KBS_LINTIAN=0 to skip lintian.
 
@@ -70,18 +75,20 @@ check_image() {
 		{ echo "linux-image-$1 ships a build or source link"; return 1; }
 }
 
+# check_kbuild REL: the object tree, its links (these and no others), and
+# its host programs in the same directory, from the hostprogs package
 check_kbuild() {
 	_d=usr/src/linux-kbuild-$1
 	has_files "$(deb "linux-kbuild-$1")" "$_d/Makefile" "$_d/.config" "$_d/Module.symvers" \
-		"$_d/include/config/auto.conf" "$_d/include/generated/autoconf.h" "$_d/scripts/mod/modpost" \
-		"$_d/scripts/basic/fixdep" "$_d/source" "$_d/System.map" || return 1
-	contents "$(deb "linux-kbuild-$1")" > "$W/links"
-	for _l in "$_d/source -> ../linux-kbuild-source-$ABINAME" "$_d/System.map -> /boot/System.map-$1" \
-		"$_d/scripts/basic/fixdep -> ../../../../lib/linux-kbuild-hostprogs-$1/scripts/basic/fixdep" \
+		"$_d/include/config/auto.conf" "$_d/include/generated/autoconf.h" "$_d/source" "$_d/System.map" ||
+		return 1
+	has_files "$(deb "linux-kbuild-hostprogs-$1" "$BUILD_ARCH")" "$_d/scripts/mod/modpost" \
+		"$_d/scripts/basic/fixdep" || return 1
+	contents "$(deb "linux-kbuild-$1")" | grep ' -> ' | sort > "$W/links"
+	printf '%s\n' "$_d/source -> ../linux-kbuild-source-$ABINAME" "$_d/System.map -> /boot/System.map-$1" \
 		"lib/modules/$1/build -> /usr/src/linux-kbuild-$1" \
-		"lib/modules/$1/source -> /usr/src/linux-kbuild-source-$ABINAME"; do
-		grep -qxF -- "$_l" "$W/links" || { echo "no link $_l"; return 1; }
-	done
+		"lib/modules/$1/source -> /usr/src/linux-kbuild-source-$ABINAME" | sort > "$W/links.want"
+	cmp -s "$W/links" "$W/links.want" || { echo "links: $(diff "$W/links.want" "$W/links" | grep '^[<>]' | head -n 3 | tr '\n' ' ')"; return 1; }
 }
 
 # check_relations REL: what dpkg and apt need to know of REL's packages
@@ -94,6 +101,12 @@ check_relations() {
 		printf '%s\n' "$_k" | grep -qF -- "$_want" || { echo "linux-kbuild-$1 lacks '$_want'"; return 1; }
 	done
 	printf '%s\n' "$_i" | grep -qF "linux-kbuild-$1 (<< $_v)" || { echo "linux-image-$1 does not break other kbuilds"; return 1; }
+	_bu=$(dpkg-query -W -f='${source:Package} (= ${source:Version})' "linux-source-$SERIES" 2>/dev/null) ||
+		{ echo "linux-source-$SERIES is not installed: the Built-Using check needs it"; return 1; }
+	for _kind in image kbuild kbuild-hostprogs; do
+		[ "$(dpkg-deb -f "$(deb "linux-$_kind-$1" "$(pkg_arch "linux-$_kind-$1")")" Built-Using)" = "$_bu" ] ||
+			{ echo "linux-$_kind-$1 has no Built-Using: $_bu"; return 1; }
+	done
 	[ "$(dpkg-deb -f "$(deb "linux-kbuild-hostprogs-$1" "$BUILD_ARCH")" Multi-Arch)" = foreign ] ||
 		{ echo "linux-kbuild-hostprogs-$1 is not Multi-Arch: foreign"; return 1; }
 }
@@ -157,6 +170,25 @@ as_built() {
 	[ "$(sha256sum < "$_f" | cut -d' ' -f1)" = "$_want" ] || { echo "${_f##*/} is not the one the build made"; return 1; }
 }
 
+# check_versions: the build's version follows the kernel, as every package
+# of it, the metapackages included, and its source package is named for
+# the series, so no two builds write one source tarball
+check_versions() {
+	_up=$(manifest_get "$DEBS" upstream series="$SERIES" kind=source) || return 1
+	_abi=$(manifest_get "$DEBS" abi series="$SERIES" kind=source) || return 1
+	_v=$(manifest_get "$DEBS" version series="$SERIES" kind=source) || return 1
+	case $_v in
+	"$_up+abi$_abi".[0-9]*) ;;
+	*) echo "version $_v does not follow linux-source-$SERIES $_up, ABI $_abi"; return 1 ;;
+	esac
+	_others=$(manifest_rows "$DEBS" series="$SERIES" | awk -F '\t' -v v="$_v" -v c="$(manifest_column version)" \
+		'$c != v && $c != "-"' | head -n 3)
+	[ -z "$_others" ] || { echo "not of version $_v: $_others"; return 1; }
+	_dsc=$(manifest_get "$DEBS" file series="$SERIES" kind=dsc) || return 1
+	[ "${_dsc##*/}" = "kbuild-split-${SERIES}_$_v.dsc" ] || { echo "source package ${_dsc##*/}"; return 1; }
+	echo "# $SERIES: source kbuild-split-$SERIES $_v, metapackages $(manifest_list "$DEBS" version series="$SERIES" kind=meta-image | tr '\n' ' ')"
+}
+
 # lint_changes: lintian on the .changes of SERIES' build that are still
 # those the build wrote (a later build of the series, e.g. --abi 2, writes
 # its own in the same out/pkg/<series>/<arch>)
@@ -214,18 +246,79 @@ run_lintian() {
 	esac
 }
 
-# build_module FLAVOUR NAME: against the trees unpacked from the packages,
+# check_pinned REL: the unpacked object tree's Makefile pins the compiler
+# the kernel was built with (its .config's CONFIG_CC_VERSION_TEXT), and the
+# kbuild package depends on it: gcc-N, or its cross variant gcc-N-<gnu-type>
+check_pinned() {
+	_o=$W/root/usr/src/linux-kbuild-$1
+	_cc=$(sed -n 's/^override CC := //p' "$_o/Makefile")
+	[ -n "$_cc" ] || { echo "the object tree's Makefile pins no compiler"; return 1; }
+	grep -q "^CONFIG_CC_VERSION_TEXT=\"$_cc (" "$_o/.config" ||
+		{ echo "built by $(grep '^CONFIG_CC_VERSION_TEXT' "$_o/.config"), the Makefile pins $_cc"; return 1; }
+	_pkg=gcc-${_cc##*-gcc-}
+	_gnu=$(echo "${_cc%-gcc-*}" | tr _ -)
+	dpkg-deb -f "$(deb "linux-kbuild-$1")" Depends | grep -qF "$_pkg-$_gnu | $_pkg" ||
+		{ echo "linux-kbuild-$1 does not depend on '$_pkg-$_gnu | $_pkg'"; return 1; }
+	echo "# $1: $_cc, linux-kbuild depends on $_pkg-$_gnu | $_pkg"
+}
+
+# relocate REL DIR: the unpacked object tree of REL and the source tree
+# copied apart, into DIR/a/obj and DIR/b/src, and the one step the README
+# names: the object tree's source link pointed at the source tree
+relocate() {
+	rm -rf "$2"
+	mkdir -p "$2/a" "$2/b"
+	cp -a "$W/root/usr/src/linux-kbuild-$1" "$2/a/obj"
+	cp -a "$W/root/usr/src/linux-kbuild-source-$ABINAME" "$2/b/src"
+	ln -sfn "$2/b/src" "$2/a/obj/source"
+}
+
+# check_relocated FLAVOUR: the trees moved apart build both test modules;
+# no link of the moved object tree dangles (but System.map, which the
+# image brings); with the source link dangling, or without the kernel's
+# compiler, make says so in one line
+check_relocated() {
+	_rel=$ABINAME-$1
+	relocate "$_rel" "$W/moved"
+	_dangling=$(find "$W/moved/a/obj" -xtype l ! -name System.map | head -n 3)
+	[ -z "$_dangling" ] || { echo "dangling after the move: $_dangling"; return 1; }
+	for _m in kbs_plain kbs_private; do
+		build_module "$1" "$_m" "$W/moved/a/obj" || return 1
+	done
+	ln -sfn "$W/nowhere" "$W/moved/a/obj/source"
+	if make -C "$W/moved/a/obj" M="$W/mod" > "$W/mod.log" 2>&1; then
+		echo "make went on with a dangling source link"
+		return 1
+	fi
+	grep -q "source does not lead to a kernel source tree: point it at one" "$W/mod.log" ||
+		{ tail -n 2 "$W/mod.log"; echo "not told that the source link dangles"; return 1; }
+	echo "# dangling source link: $(grep -o 'Makefile:[0-9]*: \*\*\* .*' "$W/mod.log" | head -n 1)"
+	# and without the kernel's compiler installed (not on PATH), make says which to install
+	ln -sfn "$W/moved/b/src" "$W/moved/a/obj/source"
+	mkdir -p "$W/nobin"
+	if PATH=$W/nobin /usr/bin/make -C "$W/moved/a/obj" M="$W/mod" > "$W/mod.log" 2>&1; then
+		echo "make went on without the compiler"
+		return 1
+	fi
+	grep -q "the compiler of this kernel, is not installed: apt-get install" "$W/mod.log" ||
+		{ tail -n 2 "$W/mod.log"; echo "not told that the compiler is missing"; return 1; }
+	echo "# no compiler: $(grep -o 'Makefile:[0-9]*: \*\*\* .*' "$W/mod.log" | head -n 1)"
+}
+
+# build_module FLAVOUR NAME [OBJTREE]: against the trees unpacked from the packages,
 # cross-compiled for a flavour of another architecture
 build_module() {
 	_rel=$ABINAME-$1
 	_a=$(flavour_arch "$1")
+	_obj=${3:-$W/root/usr/src/linux-kbuild-$_rel}
 	set -- "$1" "$2" ARCH="$(arch_value "$_a" kernel-arch)"
 	[ "$_a" = "$BUILD_ARCH" ] || set -- "$@" CROSS_COMPILE="$(dpkg-architecture -f -a"$_a" -qDEB_HOST_GNU_TYPE 2>/dev/null)-"
 	rm -rf "$W/mod"
 	cp -r "$TOP/tests/modules/$2" "$W/mod"
 	_m=$2
 	shift 2
-	make -C "$W/root/usr/src/linux-kbuild-$_rel" M="$W/mod" "$@" > "$W/mod.log" 2>&1 || { tail -n 5 "$W/mod.log"; return 1; }
+	make -C "$_obj" M="$W/mod" "$@" > "$W/mod.log" 2>&1 || { tail -n 5 "$W/mod.log"; return 1; }
+	! grep -A 2 'compiler differs' "$W/mod.log" || return 1
 	[ "$(modinfo -F vermagic "$W/mod/$_m.ko" | cut -d' ' -f1)" = "$_rel" ] || { echo "wrong vermagic"; return 1; }
 	[ "$(elf_machine "$W/mod/$_m.ko")" = "$(arch_value "$_a" elf-machine)" ] || { echo "$_m.ko is not for $_a"; return 1; }
 }
@@ -253,14 +346,19 @@ test_series() {
 		done
 	done
 	ktap_check "$ABINAME: source tree contents" check_srctree
+	ktap_check "$ABINAME: versions follow the kernel" check_versions
 	ktap_check "$ABINAME: no file in two packages" check_no_file_twice
 	unpack_all
 	ktap_check "$ABINAME: no build path in shipped files" check_no_build_paths
 	ktap_check "$ABINAME: no private key" check_no_private_key
+	ktap_check "$ABINAME: the shipped copyright has the licence of every SPDX tag shipped" \
+		"$TOP/debian/bin/check-copyright" "$W/root/usr/share/doc/linux-kbuild-source-$ABINAME/copyright" "$W/root"
 	for _f in $FLAVOURS; do
+		ktap_check "$ABINAME-$_f: the object tree pins the kernel's compiler" check_pinned "$ABINAME-$_f"
 		for _m in kbs_plain kbs_private; do
 			ktap_check "$ABINAME-$_f: $_m builds against the unpacked packages" build_module "$_f" "$_m"
 		done
+		ktap_check "$ABINAME-$_f: the trees moved apart build both modules" check_relocated "$_f"
 	done
 	if [ "${KBS_LINTIAN:-1}" = 1 ]; then
 		lint_changes

@@ -76,6 +76,8 @@ cross_build() {
 	cp -r "$TOP/tests/modules/$1" "$CROSS_ROOT/tmp/$1"
 	in_cross_root make -C "/usr/src/linux-kbuild-$KBS_REL" ARCH="$karch" CROSS_COMPILE="$triplet-" \
 		M="/tmp/$1" >"$OUTQ/cross-$1.log" 2>&1 || { tail -n 5 "$OUTQ/cross-$1.log"; return 1; }
+	# built with the kernel's own (cross) compiler, which the object tree pins
+	! grep -A 2 'compiler differs' "$OUTQ/cross-$1.log" || return 1
 	mkdir -p "$WORK/cross"
 	cp "$CROSS_ROOT/tmp/$1/$1.ko" "$WORK/cross/"
 	echo "# $1.ko: $(readelf -h "$WORK/cross/$1.ko" | sed -n 's/^ *Machine: *//p')"
