@@ -121,7 +121,9 @@ prepare_packaging() {
 		esac
 		discard "$1/debian/build"
 		rm -f "$1.inputs" "$1.compiler"
-		rm -f "$1"/../*.deb "$1"/../*.buildinfo "$1"/../*.changes "$1"/../*.dsc "$1"/../*.tar.xz
+		# the .debs of any build (they all go to DEBS), the source and
+		# .changes of this version only: another ABI's stay for its tests
+		rm -f "$1"/../*.deb "$1/../$(build_name "$1")"[._]*
 	fi
 }
 

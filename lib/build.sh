@@ -197,6 +197,13 @@ manifest_of_runs() {
 	rm -f "$1/lines"
 }
 
+# build_name DIR: the name of the source package DIR builds, and its
+# version, as its .dsc and .changes begin: kbuild-split-6.1_6.1.192+abi1.1
+build_name() {
+	printf 'kbuild-split-%s_%s\n' "$(sed -n 's/^KBS_SERIES := //p' "$1/debian/selection.mk")" \
+		"$(sed -n 's/^KBS_VERSION := //p' "$1/debian/selection.mk")"
+}
+
 # runs_lines: the manifest lines of every run's .debs, .changes, .dsc
 # and kept tree
 runs_lines() {
@@ -213,7 +220,8 @@ runs_lines() {
 			manifest_line "${_k% *}" "${_k#* }" "$_arch" "$_p" "$_v" "${_deb##*/}" \
 				"$(sha256sum < "$_deb" | cut -d' ' -f1)"
 		done
-		for _f in "$_run"/*.changes "$_run"/*.dsc; do
+		_name=$(build_name "$_run/kbuild-split")
+		for _f in "$_run/$_name"_*.changes "$_run/$_name.dsc"; do
 			[ -e "$_f" ] || continue
 			_v=$(sed -n 's/^Version: //p' "$_f")
 			manifest_line "${_f##*.}" - "$_a" - "$_v" "$_f" "$(sha256sum < "$_f" | cut -d' ' -f1)"
