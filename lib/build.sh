@@ -97,9 +97,10 @@ dpkg_cross_args() {
 install_build_deps() {
 	_xa=$(cross_args "$2")
 	# shellcheck disable=SC2086 # options
-	! (cd "$1" && dpkg-checkbuilddeps $_xa) >/dev/null 2>&1 || return 0
+	! (cd "$1" && dpkg-checkbuilddeps $_xa) > "$W/unmet" 2>&1 || return 0
+	_unmet=$(sed -n 's/.*Unmet build dependencies: //p' "$W/unmet")
 	[ "$(id -u)" = 0 ] ||
-		die "build dependencies for $2 are missing; run as root, or first: apt-get build-dep $_xa $1"
+		die "build dependencies for $2 are missing ($_unmet); run as root, or first: apt-get build-dep $_xa $1"
 	if [ "$2" != "$BUILD_ARCH" ] && ! dpkg --print-foreign-architectures | grep -qx "$2"; then
 		log "dpkg --add-architecture $2, for the $2 libraries of the cross build"
 		dpkg --add-architecture "$2"
@@ -110,7 +111,7 @@ install_build_deps() {
 	apt_update
 	# shellcheck disable=SC2086 # options
 	DEBIAN_FRONTEND=noninteractive apt-get build-dep -y -qq $_xa "$1" > "$W/build-dep.log" 2>&1 ||
-		die "cannot install the build dependencies of the $2 packages ($(grep -m 1 '^E:' "$W/build-dep.log")); see apt-get build-dep $_xa $1"
+		die "cannot install the build dependencies of the $2 packages ($_unmet: $(grep -m 1 '^E:' "$W/build-dep.log")); see apt-get build-dep $_xa $1"
 }
 
 # count_objects LOG: objects compiled so far
