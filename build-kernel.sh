@@ -3,7 +3,7 @@
 #
 # build-kernel.sh - build the kbuild-split Debian packages.
 #
-# Usage: ./build-kernel.sh [--series 6.1|6.12] [--flavours "qemu tiny"]
+# Usage: ./build-kernel.sh [--series 6.1|6.12|7.3] [--flavours "qemu tiny"]
 #                          [--jobs N] [--no-ccache] [--incremental]
 #                          [--icecc | --distcc "HOST/N..."] [--abi N] [--debs DIR]
 #        ./build-kernel.sh --for-tests      (the builds of tests/builds)

@@ -18,17 +18,51 @@ is_installed() {
 # root with apt-get, or fail naming the command that installs them.
 need_packages() {
 	_np_missing=
+	_np_suites=
 	for _np in "$@"; do
-		is_installed "$_np" || _np_missing="$_np_missing $_np"
+		is_installed "$_np" && continue
+		_np_missing="$_np_missing $_np"
+		_np_suite=$(source_suite "$_np") && ! has_apt_suite "$_np_suite" &&
+			_np_suites="$_np_suites $_np_suite"
 	done
 	[ -n "$_np_missing" ] || return 0
+	[ "$(id -u)" = 0 ] || for _np_suite in $_np_suites; do
+		die "missing packages:$_np_missing, of $_np_suite, which apt does not know here; run as root, or first: echo 'deb $(find_mirror) $_np_suite main' > /etc/apt/sources.list.d/kbuild-split-$_np_suite.list && apt-get update && apt-get install$_np_missing"
+	done
 	[ "$(id -u)" = 0 ] ||
 		die "missing packages:$_np_missing; run as root, or first: apt-get install$_np_missing"
+	for _np_suite in $_np_suites; do
+		add_apt_suite "$_np_suite"
+	done
 	log "installing:$_np_missing"
 	apt_update
 	# shellcheck disable=SC2086 # a list of package names
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $_np_missing \
 		>/dev/null || die "apt-get install$_np_missing failed; run it by hand to see why"
+}
+
+# source_suite PACKAGE: for linux-source-<series>, the apt suite
+# debian/config/source-suite names for it (fails when there is none)
+source_suite() {
+	case $1 in
+	linux-source-*) data_value "$TOP/debian/config/source-suite" "${1#linux-source-}" ;;
+	*) return 1 ;;
+	esac
+}
+
+# has_apt_suite SUITE: one of this machine's apt sources is of SUITE
+has_apt_suite() {
+	cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources 2>/dev/null |
+		grep -v '^[[:space:]]*#' | grep -qw -- "$1"
+}
+
+# add_apt_suite SUITE: SUITE, of this machine's Debian mirror, as an apt
+# source of its own
+add_apt_suite() {
+	_as=/etc/apt/sources.list.d/kbuild-split-$1.list
+	printf 'deb %s %s main\n' "$(find_mirror)" "$1" > "$_as"
+	log "added the apt source $_as: deb $(find_mirror) $1 main (debian/config/source-suite)"
+	KBS_APT_UPDATED=
 }
 
 # apt_update: apt-get update, once per run of a script.

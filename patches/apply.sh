@@ -5,7 +5,7 @@
 #
 # Usage: patches/apply.sh VERSION DESTDIR
 #        patches/apply.sh --describe VERSION
-#   VERSION  kernel series: 6.1 (default of Debian 12) or 6.12; the tarball
+#   VERSION  kernel series: 6.1 (default of Debian 12), 6.12 or 7.3; the tarball
 #            is /usr/src/linux-source-VERSION.tar.xz (apt-get install
 #            linux-source-VERSION) and the series patches/VERSION/series.
 #   DESTDIR  where the patched tree goes; it must not exist yet.
