@@ -121,9 +121,10 @@ prepare_packaging() {
 		esac
 		discard "$1/debian/build"
 		rm -f "$1.inputs" "$1.compiler"
-		# the .debs of any build (they all go to DEBS), the source and
-		# .changes of this version only: another ABI's stay for its tests
-		rm -f "$1"/../*.deb "$1/../$(build_name "$1")"[._]*
+		# what a build of this version made: another version's (another
+		# ABI's) .debs, source and .changes stay, for its tests
+		_name=$(build_name "$1")
+		rm -f "$1/.."/*_"${_name#*_}"_*.deb "$1/../$_name"[._]*
 	fi
 }
 
@@ -211,7 +212,8 @@ collect_debs() {
 	check_complete "$W/new"
 	mkdir -p "$DEBS"
 	for _a in $ARCHES; do
-		for _deb in "$OUT/pkg/$SERIES/$_a"/*.deb; do
+		_name=$(build_name "$OUT/pkg/$SERIES/$_a/kbuild-split")
+		for _deb in "$OUT/pkg/$SERIES/$_a"/*_"${_name#*_}"_*.deb; do
 			# a copy: an incremental build rewrites the .debs in out/pkg
 			cp "$_deb" "$DEBS/"
 			log "${_deb##*/} ($(du -k "$_deb" | cut -f1) KiB)"

@@ -210,7 +210,8 @@ build_name() {
 runs_lines() {
 	for _a in $ARCHES; do
 		_run=$OUT/pkg/$SERIES/$_a
-		for _deb in "$_run"/*.deb; do
+		_name=$(build_name "$_run/kbuild-split")
+		for _deb in "$_run"/*_"${_name#*_}"_*.deb; do
 			[ -e "$_deb" ] || continue
 			# shellcheck disable=SC2016 # dpkg-deb's fields
 			_fields=$(dpkg-deb -W --showformat='${Package} ${Architecture} ${Version}' "$_deb")
@@ -221,7 +222,6 @@ runs_lines() {
 			manifest_line "${_k% *}" "${_k#* }" "$_arch" "$_p" "$_v" "${_deb##*/}" \
 				"$(sha256sum < "$_deb" | cut -d' ' -f1)"
 		done
-		_name=$(build_name "$_run/kbuild-split")
 		for _f in "$_run/$_name"_*.changes "$_run/$_name.dsc"; do
 			[ -e "$_f" ] || continue
 			_v=$(sed -n 's/^Version: //p' "$_f")

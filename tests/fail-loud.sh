@@ -48,13 +48,14 @@ stub_build() {
 sel() { sed -n "s/^KBS_$1 := //p" debian/selection.mk; }
 n=$(sel ABINAME)
 s=$(sel SERIES)
+v=$(sel VERSION)
 mkdir -p debian/build
 make_deb() {
 	case $skip in *" $1 "*) return 0 ;; esac
 	mkdir -p "../$2/DEBIAN"
-	printf "Package: %s\nVersion: 0.1\nArchitecture: %s\nMaintainer: t <t@t>\nDescription: t\n" "$2" "$3" \
+	printf "Package: %s\nVersion: %s\nArchitecture: %s\nMaintainer: t <t@t>\nDescription: t\n" "$2" "$v" "$3" \
 		> "../$2/DEBIAN/control"
-	dpkg-deb -b "../$2" "../$2_0.1_$3.deb" > /dev/null
+	dpkg-deb -b "../$2" "../$2_${v}_$3.deb" > /dev/null
 	rm -rf "../$2"
 }
 make_deb source "linux-kbuild-source-$n" all
