@@ -81,12 +81,14 @@ flavour_arch() {
 	printf '%s\n' "$_fa"
 }
 
-# flavour_fragments FLAVOUR: the config fragments of FLAVOUR in merge order:
-# debian/config/common.config, those its "# Include:" line names (from
-# debian/config/), its own.
+# flavour_fragments FLAVOUR SERIES: the config fragments of FLAVOUR in
+# merge order: debian/config/common.config, SERIES' own
+# debian/config/series-SERIES.config if there is one, those its
+# "# Include:" line names (from debian/config/), its own.
 flavour_fragments() {
 	_fr=$(flavour_file "$1") || exit 1
 	printf '%s\n' "$TOP/debian/config/common.config"
+	[ ! -r "$TOP/debian/config/series-$2.config" ] || printf '%s\n' "$TOP/debian/config/series-$2.config"
 	for _inc in $(flavour_field "$1" Include); do
 		[ -r "$TOP/debian/config/$_inc.config" ] ||
 			die "debian/flavours/$1.config includes '$_inc', but there is no debian/config/$_inc.config"
@@ -116,9 +118,9 @@ kbuild_nm() {
 	esac
 }
 
-# unmet_config CONFIG FRAGMENT...: for the first option of the fragments
-# whose value CONFIG does not have, "fragment: CONFIG_X=y did not take
-# effect (.config has CONFIG_X=n)"; nothing when all took effect.
+# unmet_config CONFIG FRAGMENT...: for each option of the fragments whose
+# value CONFIG does not have, "fragment: CONFIG_X=y did not take effect
+# (.config has CONFIG_X=n)"; nothing when all took effect.
 unmet_config() {
 	awk '
 	function parse(line) {
@@ -140,7 +142,6 @@ unmet_config() {
 		if (got != val) {
 			n = split(FILENAME, p, "/")
 			printf "%s: %s=%s did not take effect (.config has %s=%s)\n", p[n], key, val, key, got
-			exit
 		}
 	}' "$@"
 }
@@ -155,6 +156,14 @@ merge_flavour_config() {
 	make -s -C "$_src" O="$_obj" tinyconfig >/dev/null
 	"$_src/scripts/kconfig/merge_config.sh" -m -O "$_obj" "$_obj/.config" "$@" >/dev/null
 	make -s -C "$_src" O="$_obj" olddefconfig
-	_unmet=$(unmet_config "$_obj/.config" "$@")
-	[ -z "$_unmet" ] || die "$_unmet; check its dependencies"
+	unmet_config "$_obj/.config" "$@" > "$_obj/.config.unmet"
+	while read -r _line; do
+		_sym=$(printf '%s\n' "$_line" | sed 's/^[^:]*: CONFIG_\([A-Za-z0-9_]*\)=.*/\1/')
+		# a fragment of several series may name what one of them has not
+		if grep -rqsx --include='Kconfig*' "[[:space:]]*\(menu\)\{0,1\}config $_sym" "$_src"; then
+			die "$_line; check its dependencies"
+		fi
+		warn "${_line%%:*}: CONFIG_$_sym is no option of this kernel: ignored"
+	done < "$_obj/.config.unmet"
+	rm -f "$_obj/.config.unmet"
 }

@@ -65,7 +65,7 @@ check_rst() {
 
 build_kernel() {
 	# shellcheck disable=SC2046 # file names without spaces
-	merge_flavour_config "$SRC" "$OBJ" $(flavour_fragments tiny)
+	merge_flavour_config "$SRC" "$OBJ" $(flavour_fragments tiny "$SERIES")
 	_t0=$(date +%s)
 	make -C "$SRC" O="$OBJ" -j"$JOBS" CC="$KBS_CC" bzImage modules \
 		> "$W/build.log" 2>&1 || { tail -n 20 "$W/build.log"; return 1; }
