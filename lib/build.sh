@@ -69,7 +69,7 @@ changed_inputs() {
 # aarch64-linux-gnu-gcc-12 12.2.0"; when it changes, kbuild recompiles
 # every object (the command lines in its .cmd files differ)
 compiler_of() {
-	_gcc=$(sed -n "s/^KBS_GNU_TYPE_$2 := //p" "$1/debian/selection.mk")-$(sed -n 's/^KBS_COMPILER := //p' "$1/debian/selection.mk")
+	_gcc=$(selection_in "$1" "KBS_GNU_TYPE_$2")-$(selection_in "$1" KBS_COMPILER)
 	printf '%s%s %s\n' "${KBS_CC_LAUNCHER:+$KBS_CC_LAUNCHER }" "$_gcc" \
 		"$("$_gcc" -dumpfullversion 2>/dev/null || echo '(not installed)')"
 }
@@ -172,12 +172,18 @@ manifest_line() {
 		"$2" "$3" "$1" "$4" "$5" "$6" "$7"
 }
 
+# selection_in DIR KEY: KEY's value in the selection gencontrol wrote for
+# the packaging in DIR (its debian/selection.mk)
+selection_in() {
+	sed -n "s/^$2 := //p" "$1/debian/selection.mk"
+}
+
 # selection_value KEY: KEY's value in the selection gencontrol wrote for
-# this build (the first run's debian/selection.mk)
+# this build (the first run's)
 selection_value() {
 	# shellcheck disable=SC2086 # the architectures
 	set -- "$1" $ARCHES
-	sed -n "s/^$1 := //p" "$OUT/pkg/$SERIES/$2/kbuild-split/debian/selection.mk"
+	selection_in "$OUT/pkg/$SERIES/$2/kbuild-split" "$1"
 }
 
 # manifest_of_runs DIR: DIR/manifest of this build (runs_lines); sets
@@ -201,8 +207,7 @@ manifest_of_runs() {
 # build_name DIR: the name of the source package DIR builds, and its
 # version, as its .dsc and .changes begin: kbuild-split-6.1_6.1.192+abi1.1
 build_name() {
-	printf 'kbuild-split-%s_%s\n' "$(sed -n 's/^KBS_SERIES := //p' "$1/debian/selection.mk")" \
-		"$(sed -n 's/^KBS_VERSION := //p' "$1/debian/selection.mk")"
+	printf 'kbuild-split-%s_%s\n' "$(selection_in "$1" KBS_SERIES)" "$(selection_in "$1" KBS_VERSION)"
 }
 
 # runs_lines: the manifest lines of every run's .debs, .changes, .dsc
