@@ -26,11 +26,13 @@ need_packages() {
 			_np_suites="$_np_suites $_np_suite"
 	done
 	[ -n "$_np_missing" ] || return 0
-	[ "$(id -u)" = 0 ] || for _np_suite in $_np_suites; do
-		die "missing packages:$_np_missing, of $_np_suite, which apt does not know here; run as root, or first: echo 'deb $(find_mirror) $_np_suite main' > /etc/apt/sources.list.d/kbuild-split-$_np_suite.list && apt-get update && apt-get install$_np_missing"
-	done
-	[ "$(id -u)" = 0 ] ||
+	if [ "$(id -u)" != 0 ]; then
+		# shellcheck disable=SC2086 # suite names: the first one
+		set -- $_np_suites
+		[ $# = 0 ] ||
+			die "missing packages:$_np_missing, of $1, which apt does not know here; run as root, or first: echo 'deb $(find_mirror) $1 main' > /etc/apt/sources.list.d/kbuild-split-$1.list && apt-get update && apt-get install$_np_missing"
 		die "missing packages:$_np_missing; run as root, or first: apt-get install$_np_missing"
+	fi
 	for _np_suite in $_np_suites; do
 		add_apt_suite "$_np_suite"
 	done
