@@ -49,16 +49,6 @@ cleanup() {
 	fi
 }
 
-# with_proc CMD...: CMD with /proc mounted in the root, as in any container
-# (7.3's objtool reads the stack limit there)
-with_proc() {
-	mount -t proc proc "$R/proc" || return 1
-	_wp=0
-	"$@" || _wp=$?
-	umount "$R/proc" || { echo "cannot unmount $R/proc"; return 1; }
-	return "$_wp"
-}
-
 # --- cases ---------------------------------------------------------------
 
 # kbuild_alone_builds: with only the source tree, host programs and object
@@ -245,29 +235,6 @@ dkms_recommends_met() {
 		{ echo "apt-get -s install dkms pulls Debian's kernel packages beside ${META##*/}"; return 1; }
 	echo "# without ${META##*/}, apt-get -s install dkms installs: $(grep '^Inst linux-' "$R/tmp/sim-without" | cut -d' ' -f2 | tr '\n' ' ')"
 	dpkg_do --purge "$(dpkg-deb -f "$META" Package)" "linux-image-$REL" "linux-kbuild-$REL"
-}
-
-# break_kbuild NAME CMD...: a copy of the kbuild .deb changed by CMD, run in
-# its unpacked tree, as /debs/NAME
-break_kbuild() {
-	_name=$1
-	shift
-	rm -rf "$R/tmp/broken"
-	dpkg-deb -R "$KBUILD" "$R/tmp/broken"
-	(cd "$R/tmp/broken/usr/src/linux-kbuild-$REL" && "$@")
-	dpkg-deb -b "$R/tmp/broken" "$R/debs/$_name" > /dev/null
-}
-
-# detects BROKEN.deb WHAT: installed, the tree check fails and says WHAT
-detects() {
-	install_all "$1" || return 1
-	if "$TOP/qemu-test/check-tree" "$R" "$REL" > "$R/tmp/check.out" 2>&1; then
-		echo "check-tree passed $1"
-		return 1
-	fi
-	sed "s:^:# check-tree on $1\: :" "$R/tmp/check.out" >> "$R/tmp/broken.log"
-	grep -q "$2" "$R/tmp/check.out" || { echo "check-tree did not say '$2'"; return 1; }
-	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL"
 }
 
 missing_symvers_detected() {

@@ -36,6 +36,10 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/tests/lib/ktap.sh"
 # shellcheck source=lib/manifest.sh
 . "$TOP/lib/manifest.sh"
+# shellcheck source=tests/packages/lintian.sh
+. "$TOP/tests/packages/lintian.sh"
+# shellcheck source=tests/packages/modules.sh
+. "$TOP/tests/packages/modules.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
 BUILD_ARCH=$(dpkg --print-architecture)
@@ -190,25 +194,6 @@ check_versions() {
 	echo "# $SERIES: source kbuild-split-$SERIES $_v, metapackages $(manifest_list "$DEBS" version series="$SERIES" kind=meta-image | tr '\n' ' ')"
 }
 
-# lint_changes: lintian on the .changes of SERIES' build that are still
-# those the build wrote (a later build of the series, e.g. --abi 2, writes
-# its own in the same out/pkg/<series>/<arch>)
-lint_changes() {
-	_changes=
-	for _c in $(manifest_list "$DEBS" file series="$SERIES" kind=changes); do
-		_want=$(manifest_get "$DEBS" sha256 series="$SERIES" file="$_c") || return 1
-		if [ "$(sha256sum < "$_c" 2>/dev/null | cut -d' ' -f1)" = "$_want" ]; then
-			_changes="$_changes $_c"
-		else
-			ktap_skip "$ABINAME: lintian on ${_c##*/}" "a later build of $SERIES replaced it in ${_c%/*}"
-		fi
-	done
-	[ -n "$_changes" ] || return 0
-	# shellcheck disable=SC2086 # paths without spaces
-	ktap_check "$ABINAME: lintian reports no error and no unexplained warning on the build's .changes" run_lintian $_changes
-	grep -E '^[EWI]: ' "$W/lintian" 2>/dev/null | sed 's/^/# lintian: /'
-}
-
 unpack_all() {
 	rm -rf "$W/root"
 	for _p in $PACKAGES; do
@@ -227,102 +212,6 @@ check_no_private_key() {
 	[ -z "$_keys" ] || { echo "key files: $_keys"; return 1; }
 	_keys=$(grep -rlF 'PRIVATE KEY-----' "$W/root" | head -n 3 || true) # none is the good case
 	[ -z "$_keys" ] || { echo "private key in: $_keys"; return 1; }
-}
-
-# run_lintian CHANGES...: lintian's verdict on the builds: exit 0 is no
-# error and no warning but those the packaging's lintian-overrides explain,
-# 2 errors or warnings found (--fail-on), anything else lintian failed
-run_lintian() {
-	[ -f "${1:-}" ] || { echo "no .changes of this ABI's build in $OUT/pkg"; return 1; }
-	# The checks for embedded copies of JavaScript and PHP libraries took 54
-	# of the 80 s lintian's checks spent on the 28k-file source tree, which
-	# holds C headers, Makefiles and kbuild's scripts.
-	_rc=0
-	lintian --fail-on error,warning --tag-display-limit 0 \
-		-X languages/javascript/embedded,languages/php/embedded,languages/php/pear/embedded \
-		"$@" > "$W/lintian" 2>&1 || _rc=$?
-	case $_rc in
-	0) ;;
-	2) grep -E '^[EW]: ' "$W/lintian" | head -n 5; return 1 ;;
-	*) tail -n 3 "$W/lintian"; echo "lintian failed to run (exit $_rc)"; return 1 ;;
-	esac
-}
-
-# check_pinned REL: the unpacked object tree's Makefile pins the compiler
-# the kernel was built with (its .config's CONFIG_CC_VERSION_TEXT), and the
-# kbuild package depends on it: gcc-N, or its cross variant gcc-N-<gnu-type>
-check_pinned() {
-	_o=$W/root/usr/src/linux-kbuild-$1
-	_cc=$(sed -n 's/^override CC := //p' "$_o/Makefile")
-	[ -n "$_cc" ] || { echo "the object tree's Makefile pins no compiler"; return 1; }
-	grep -q "^CONFIG_CC_VERSION_TEXT=\"$_cc (" "$_o/.config" ||
-		{ echo "built by $(grep '^CONFIG_CC_VERSION_TEXT' "$_o/.config"), the Makefile pins $_cc"; return 1; }
-	_pkg=gcc-${_cc##*-gcc-}
-	_gnu=$(echo "${_cc%-gcc-*}" | tr _ -)
-	dpkg-deb -f "$(deb "linux-kbuild-$1")" Depends | grep -qF "$_pkg-$_gnu | $_pkg" ||
-		{ echo "linux-kbuild-$1 does not depend on '$_pkg-$_gnu | $_pkg'"; return 1; }
-	echo "# $1: $_cc, linux-kbuild depends on $_pkg-$_gnu | $_pkg"
-}
-
-# relocate REL DIR: the unpacked object tree of REL and the source tree
-# copied apart, into DIR/a/obj and DIR/b/src, and the one step the README
-# names: the object tree's source link pointed at the source tree
-relocate() {
-	rm -rf "$2"
-	mkdir -p "$2/a" "$2/b"
-	cp -a "$W/root/usr/src/linux-kbuild-$1" "$2/a/obj"
-	cp -a "$W/root/usr/src/linux-kbuild-source-$ABINAME" "$2/b/src"
-	ln -sfn "$2/b/src" "$2/a/obj/source"
-}
-
-# check_relocated FLAVOUR: the trees moved apart build both test modules;
-# no link of the moved object tree dangles (but System.map, which the
-# image brings); with the source link dangling, or without the kernel's
-# compiler, make says so in one line
-check_relocated() {
-	_rel=$ABINAME-$1
-	relocate "$_rel" "$W/moved"
-	_dangling=$(find "$W/moved/a/obj" -xtype l ! -name System.map | head -n 3)
-	[ -z "$_dangling" ] || { echo "dangling after the move: $_dangling"; return 1; }
-	for _m in kbs_plain kbs_private; do
-		build_module "$1" "$_m" "$W/moved/a/obj" || return 1
-	done
-	ln -sfn "$W/nowhere" "$W/moved/a/obj/source"
-	if make -C "$W/moved/a/obj" M="$W/mod" > "$W/mod.log" 2>&1; then
-		echo "make went on with a dangling source link"
-		return 1
-	fi
-	grep -q "source does not lead to a kernel source tree: point it at one" "$W/mod.log" ||
-		{ tail -n 2 "$W/mod.log"; echo "not told that the source link dangles"; return 1; }
-	echo "# dangling source link: $(grep -o 'Makefile:[0-9]*: \*\*\* .*' "$W/mod.log" | head -n 1)"
-	# and without the kernel's compiler installed (not on PATH), make says which to install
-	ln -sfn "$W/moved/b/src" "$W/moved/a/obj/source"
-	mkdir -p "$W/nobin"
-	if PATH=$W/nobin /usr/bin/make -C "$W/moved/a/obj" M="$W/mod" > "$W/mod.log" 2>&1; then
-		echo "make went on without the compiler"
-		return 1
-	fi
-	grep -q "the compiler of this kernel, is not installed: apt-get install" "$W/mod.log" ||
-		{ tail -n 2 "$W/mod.log"; echo "not told that the compiler is missing"; return 1; }
-	echo "# no compiler: $(grep -o 'Makefile:[0-9]*: \*\*\* .*' "$W/mod.log" | head -n 1)"
-}
-
-# build_module FLAVOUR NAME [OBJTREE]: against the trees unpacked from the packages,
-# cross-compiled for a flavour of another architecture
-build_module() {
-	_rel=$ABINAME-$1
-	_a=$(flavour_arch "$1")
-	_obj=${3:-$W/root/usr/src/linux-kbuild-$_rel}
-	set -- "$1" "$2" ARCH="$(arch_value "$_a" kernel-arch)"
-	[ "$_a" = "$BUILD_ARCH" ] || set -- "$@" CROSS_COMPILE="$(dpkg-architecture -f -a"$_a" -qDEB_HOST_GNU_TYPE 2>/dev/null)-"
-	rm -rf "$W/mod"
-	cp -r "$TOP/tests/modules/$2" "$W/mod"
-	_m=$2
-	shift 2
-	make -C "$_obj" M="$W/mod" "$@" > "$W/mod.log" 2>&1 || { tail -n 5 "$W/mod.log"; return 1; }
-	! grep -A 2 'compiler differs' "$W/mod.log" || return 1
-	[ "$(modinfo -F vermagic "$W/mod/$_m.ko" | cut -d' ' -f1)" = "$_rel" ] || { echo "wrong vermagic"; return 1; }
-	[ "$(elf_machine "$W/mod/$_m.ko")" = "$(arch_value "$_a" elf-machine)" ] || { echo "$_m.ko is not for $_a"; return 1; }
 }
 
 # test_series SERIES: every check of SERIES' build

@@ -2,7 +2,8 @@
 # shellcheck shell=sh
 # tests/maintscripts/lib.sh: the chroot of tests/maintscripts.sh and the
 # helpers its cases share.  Sourced by tests/maintscripts.sh, which sets
-# TOP, OUT, R, REL, ABINAME and the .debs (IMAGE, KBUILD, SOURCE, HOSTPROGS).
+# TOP, OUT, R, REL, ABINAME and the .debs (IMAGE, KBUILD, SOURCE, HOSTPROGS),
+# and defines install_all.
 
 # in_root [VAR=VALUE...] CMD...: CMD in the root, with a clean environment
 in_root() {
@@ -50,4 +51,37 @@ prepare_root() {
 		chmod 755 "$R/etc/kernel/$_d/zz-kbs-record"
 	done
 	snapshot > "$R/tmp/before"
+}
+
+# with_proc CMD...: CMD with /proc mounted in the root, as in any container
+# (7.3's objtool reads the stack limit there)
+with_proc() {
+	mount -t proc proc "$R/proc" || return 1
+	_wp=0
+	"$@" || _wp=$?
+	umount "$R/proc" || { echo "cannot unmount $R/proc"; return 1; }
+	return "$_wp"
+}
+
+# break_kbuild NAME CMD...: a copy of the kbuild .deb changed by CMD, run in
+# its unpacked tree, as /debs/NAME
+break_kbuild() {
+	_name=$1
+	shift
+	rm -rf "$R/tmp/broken"
+	dpkg-deb -R "$KBUILD" "$R/tmp/broken"
+	(cd "$R/tmp/broken/usr/src/linux-kbuild-$REL" && "$@")
+	dpkg-deb -b "$R/tmp/broken" "$R/debs/$_name" > /dev/null
+}
+
+# detects BROKEN.deb WHAT: installed, the tree check fails and says WHAT
+detects() {
+	install_all "$1" || return 1
+	if "$TOP/qemu-test/check-tree" "$R" "$REL" > "$R/tmp/check.out" 2>&1; then
+		echo "check-tree passed $1"
+		return 1
+	fi
+	sed "s:^:# check-tree on $1\: :" "$R/tmp/check.out" >> "$R/tmp/broken.log"
+	grep -q "$2" "$R/tmp/check.out" || { echo "check-tree did not say '$2'"; return 1; }
+	dpkg_do --purge "linux-image-$REL" "linux-kbuild-$REL"
 }
