@@ -67,15 +67,29 @@ describe_series() {
 	done
 }
 
+# first_failed_hunk PATCH-OUTPUT: ", first at <file> hunk #N (line L)"
+# for patch(1)'s first "Hunk #N FAILED at L", or nothing
+first_failed_hunk() {
+	printf '%s\n' "$1" | awk '
+		/^patching file / { file = substr($0, 15) }
+		/^Hunk #[0-9]+ FAILED at [0-9]+/ {
+			sub(/\.$/, "", $5)
+			printf ", first at %s hunk %s (line %s)", file, $2, $5
+			exit
+		}'
+}
+
 apply_series() {
 	_tree=$1
 	series_patches "$SERIES" > "$WORK/patches"
 	while read -r _patch; do
 		[ -r "$_patch" ] || die "patch ${_patch#"$TOP"/} listed in ${SERIES#"$TOP"/} is missing"
 		# --fuzz=0: a hunk whose context differs is an error, not a guess
-		if ! _out=$(patch -d "$_tree" -p1 --forward --batch --fuzz=0 < "$_patch" 2>&1); then
+		# (no .orig backups of files patched at an offset: the tree is shipped)
+		if ! _out=$(patch -d "$_tree" -p1 --forward --batch --fuzz=0 --no-backup-if-mismatch \
+			< "$_patch" 2>&1); then
 			printf '%s\n' "$_out" | grep -v '^patching file ' >&2
-			die "patch ${_patch#"$TOP"/} does not apply exactly (fuzz 0) to linux-source-$VERSION: refresh it; nothing was installed at $DEST"
+			die "patch ${_patch#"$TOP"/} does not apply exactly (fuzz 0) to linux-source-$VERSION$(first_failed_hunk "$_out"): refresh it; nothing was installed at $DEST"
 		fi
 		log "applied ${_patch##*/}"
 	done < "$WORK/patches"

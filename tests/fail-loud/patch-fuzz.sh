@@ -1,4 +1,4 @@
-# Help: a patch that applies only with fuzz stops patches/apply.sh, naming it, and leaves no tree
+# Help: a patch that applies only with fuzz stops patches/apply.sh, naming it and its first failing hunk, and leaves no tree
 # shellcheck shell=sh
 # patches/apply.sh on a made-up series against a made-up tarball, whose
 # patch has one context line that differs from the tree: patch(1) would
@@ -27,7 +27,7 @@ check_case() {
 		echo "apply.sh exited 0 with a patch that needs fuzz"
 		return 1
 	fi
-	grep -q "patch patches/9.9/0001-change-ten.patch does not apply exactly (fuzz 0)" "$T/err" ||
+	grep -q "patch patches/9.9/0001-change-ten.patch does not apply exactly (fuzz 0) to linux-source-9.9, first at numbers hunk #1 (line 8)" "$T/err" ||
 		{ echo "no error naming the patch: $(tail -n 1 "$T/err")"; return 1; }
 	! [ -e "$T/tree" ] || { echo "a tree was left at $T/tree"; return 1; }
 	[ -z "$(find "$T" -maxdepth 1 -name '.apply.*')" ] || { echo "a scratch tree was left in $T"; return 1; }
