@@ -122,6 +122,10 @@ check_srctree() {
 		"$_d/scripts/Makefile.build" "$_d/arch/x86/Makefile" "$_d/arch/arm64/Makefile" \
 		"$_d/arch/arm64/include/asm/module.h" "$_d/drivers/base/base.h" "$_d/mm/slab.h" || return 1
 	[ "$(dpkg-deb -f "$(deb "linux-kbuild-source-$ABINAME")" Architecture)" = all ] || { echo "not Architecture: all"; return 1; }
+	# lean: nothing that only builds the documentation, samples or tools, no patch leftovers
+	_extra=$(grep -e "^$_d/\(Documentation\|samples\|tools\)/" -e '\.\(orig\|rej\)$' "$W/list" | head -n 3)
+	[ -z "$_extra" ] || { echo "the source tree ships $(echo "$_extra" | tr '\n' ' ')"; return 1; }
+	echo "# linux-kbuild-source-$ABINAME: $(grep -cv '/$' "$W/list") paths, Installed-Size $(dpkg-deb -f "$(deb "linux-kbuild-source-$ABINAME")" Installed-Size) KiB"
 }
 
 # check_elf DEB: every ELF file in it is of the package's architecture

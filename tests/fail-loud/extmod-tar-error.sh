@@ -1,7 +1,7 @@
 # Help: install-extmod-build --objtree stops when tar cannot read a file of its lists
 # shellcheck shell=sh
 # The patched scripts/package/install-extmod-build of 6.1 (the series on
-# the tarball's Makefile and kbuild.rst), run with --objtree in a made-up
+# the tarball's Makefile), run with --objtree in a made-up
 # output directory whose configuration enables objtool but which has no
 # tools/objtool/objtool: it must exit non-zero, saying so, instead of
 # installing the object half without objtool.  (In "tar -c | tar -x" the
@@ -12,8 +12,7 @@ check_case() {
 	[ -r "$_tarball" ] || { echo "no $_tarball: apt-get install linux-source-6.1"; return 1; }
 	mkdir -p "$T/src" "$T/obj/scripts" "$T/obj/include/config" "$T/obj/include/generated" \
 		"$T/obj/arch/x86/include/generated"
-	tar -xJf "$_tarball" -C "$T/src" --strip-components=1 \
-		linux-source-6.1/Makefile linux-source-6.1/Documentation/kbuild/kbuild.rst
+	tar -xJf "$_tarball" -C "$T/src" --strip-components=1 linux-source-6.1/Makefile
 	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/patches/6.1/series" > "$T/series"
 	while read -r _p; do
 		patch -d "$T/src" -p1 --fuzz=0 -s --no-backup-if-mismatch < "$TOP/patches/6.1/$_p" ||
