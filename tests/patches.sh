@@ -67,12 +67,17 @@ build_kernel() {
 }
 
 # install_halves: as upstream's packaging runs install-extmod-build,
-# through "make run-command" (v6.1 gains it from the series)
+# through "make run-command" (v6.1 gains it from the series), with the
+# compiler the tree was configured with: before 6.13 run-command syncs
+# the configuration to another one (a kept package build's tree would
+# then recompile every object)
 install_halves() {
 	# shellcheck disable=SC2016 # $(srctree) and $(CONFIG_SHELL) are make's
 	_run='$(CONFIG_SHELL) $(srctree)/scripts/package/install-extmod-build'
-	make -s -C "$SRC" O="$OBJ" run-command KBUILD_RUN_COMMAND="$_run --srctree $W/far/away/src" &&
-	make -s -C "$SRC" O="$OBJ" run-command \
+	_cc=$(sed -n 's/^CONFIG_CC_VERSION_TEXT="\([^ ]*\) .*/\1/p' "$OBJ/.config")
+	[ -n "$_cc" ] || { echo "no CONFIG_CC_VERSION_TEXT in $OBJ/.config"; return 1; }
+	make -s -C "$SRC" O="$OBJ" CC="$_cc" run-command KBUILD_RUN_COMMAND="$_run --srctree $W/far/away/src" &&
+	make -s -C "$SRC" O="$OBJ" CC="$_cc" run-command \
 		KBUILD_RUN_COMMAND="$_run --objtree $W/else/where/obj ../../../far/away/src" &&
 	echo "# installed: objtree $(du -sk --apparent-size "$W/else/where/obj" | cut -f1) KiB," \
 		"srctree $(du -sk --apparent-size "$W/far/away/src" | cut -f1) KiB"
