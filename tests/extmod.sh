@@ -29,25 +29,6 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/tests/maintscripts/lib.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
-R=
-
-cleanup() {
-	if [ -n "$R" ]; then
-		umount "$R/proc" 2>/dev/null || true # mounted only while a module builds
-		rm -rf "$R"
-	fi
-}
-
-# native_flavour SERIES: KBS_FLAVOUR, or qemu, or the first of this machine's
-native_flavour() {
-	if [ -n "${KBS_FLAVOUR:-}" ]; then
-		echo "$KBS_FLAVOUR"
-	elif manifest_get "$DEBS" file series="$1" kind=image flavour=qemu arch="$BUILD_ARCH" > /dev/null 2>&1; then
-		echo qemu
-	else
-		manifest_list "$DEBS" flavour series="$1" kind=image arch="$BUILD_ARCH" | head -n 1
-	fi
-}
 
 # build_kind KIND: extmod-kinds in the root; SKIP on its exit 77
 build_kind() {
@@ -69,15 +50,7 @@ build_kind() {
 
 # test_series SERIES: a fresh chroot with SERIES' trees, every kind
 test_series() {
-	SOURCE=$(manifest_get "$DEBS" file series="$1" kind=source) || exit 1
-	ABINAME=$(manifest_get "$DEBS" abiname series="$1" kind=source) || exit 1
-	_flavour=$(native_flavour "$1")
-	[ -n "$_flavour" ] || die "the manifest has no $BUILD_ARCH flavour of $1"
-	REL=$ABINAME-$_flavour
-	IMAGE=$(manifest_get "$DEBS" file series="$1" kind=image flavour="$_flavour" arch="$BUILD_ARCH") || exit 1
-	KBUILD=$(manifest_get "$DEBS" file series="$1" kind=kbuild flavour="$_flavour" arch="$BUILD_ARCH") || exit 1
-	HOSTPROGS=$(manifest_get "$DEBS" file series="$1" kind=hostprogs flavour="$_flavour" arch="$BUILD_ARCH") ||
-		exit 1
+	pick_debs "$1"
 	cleanup
 	prepare_root
 	mkdir -p "$R/kbs"
@@ -93,16 +66,7 @@ test_series() {
 }
 
 main() {
-	DEBS=${1:-$OUT/debs}
-	BUILD_ARCH=$(dpkg --print-architecture)
-	need_cmd chroot coreutils
-	mkdir -p "$OUT/logs"
-	trap cleanup EXIT
-	_series=$(manifest_series "$DEBS") || exit 1
-	for _s in $_series; do
-		test_series "$_s"
-	done
-	ktap_summary
+	run_per_series test_series "$@"
 }
 
 main "$@"

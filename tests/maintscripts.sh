@@ -39,15 +39,6 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/tests/maintscripts/lib.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
-FLAVOUR=
-R=
-
-cleanup() {
-	if [ -n "$R" ]; then
-		umount "$R/proc" 2>/dev/null || true # mounted only while a module builds
-		rm -rf "$R"
-	fi
-}
 
 # --- cases ---------------------------------------------------------------
 
@@ -249,18 +240,7 @@ wrong_source_link_detected() {
 
 # test_version SERIES: every case for the FLAVOUR packages of SERIES' build
 test_version() {
-	SOURCE=$(manifest_get "$DEBS" file series="$1" kind=source) || exit 1
-	ABINAME=$(manifest_get "$DEBS" abiname series="$1" kind=source) || exit 1
-	FLAVOUR=${KBS_FLAVOUR:-qemu}
-	if [ -z "${KBS_FLAVOUR:-}" ] && ! manifest_get "$DEBS" file series="$1" kind=image flavour=qemu \
-		arch="$BUILD_ARCH" > /dev/null 2>&1; then
-		FLAVOUR=$(manifest_list "$DEBS" flavour series="$1" kind=image arch="$BUILD_ARCH" | head -n 1)
-	fi
-	REL=$ABINAME-$FLAVOUR
-	IMAGE=$(manifest_get "$DEBS" file series="$1" kind=image flavour="$FLAVOUR" arch="$BUILD_ARCH") || exit 1
-	KBUILD=$(manifest_get "$DEBS" file series="$1" kind=kbuild flavour="$FLAVOUR" arch="$BUILD_ARCH") || exit 1
-	HOSTPROGS=$(manifest_get "$DEBS" file series="$1" kind=hostprogs flavour="$FLAVOUR" arch="$BUILD_ARCH") ||
-		exit 1
+	pick_debs "$1"
 	META=$(manifest_get "$DEBS" file series="$1" kind=meta-kbuild flavour="$FLAVOUR" arch="$BUILD_ARCH") || exit 1
 	cleanup
 	prepare_root
@@ -276,16 +256,7 @@ test_version() {
 }
 
 main() {
-	DEBS=${1:-$OUT/debs}
-	BUILD_ARCH=$(dpkg --print-architecture)
-	need_cmd chroot coreutils
-	mkdir -p "$OUT/logs"
-	trap cleanup EXIT
-	_series=$(manifest_series "$DEBS") || exit 1
-	for _s in $_series; do
-		test_version "$_s"
-	done
-	ktap_summary
+	run_per_series test_version "$@"
 }
 
 main "$@"

@@ -1,9 +1,55 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
-# tests/maintscripts/lib.sh: the chroot of tests/maintscripts.sh and the
-# helpers its cases share.  Sourced by tests/maintscripts.sh, which sets
-# TOP, OUT, R, REL, ABINAME and the .debs (IMAGE, KBUILD, SOURCE, HOSTPROGS),
-# and defines install_all.
+# tests/maintscripts/lib.sh: the chroot of tests/maintscripts.sh and
+# tests/extmod.sh, one for each series of a build, and the helpers their
+# cases share.  Sourced by both, which set TOP and OUT; run_per_series
+# sets DEBS and BUILD_ARCH, pick_debs REL, ABINAME, FLAVOUR and the .debs
+# (IMAGE, KBUILD, SOURCE, HOSTPROGS), prepare_root R.  tests/maintscripts.sh
+# defines install_all.
+
+R=
+
+# run_per_series FUNC [DEBDIR]: FUNC SERIES for each series that DEBDIR's
+# manifest (default out/debs) names, the chroot removed on exit, then the
+# KTAP summary
+run_per_series() {
+	DEBS=${2:-$OUT/debs}
+	BUILD_ARCH=$(dpkg --print-architecture)
+	need_cmd chroot coreutils
+	mkdir -p "$OUT/logs"
+	trap cleanup EXIT
+	_series=$(manifest_series "$DEBS") || exit 1
+	for _s in $_series; do
+		"$1" "$_s"
+	done
+	ktap_summary
+}
+
+cleanup() {
+	if [ -n "$R" ]; then
+		umount "$R/proc" 2>/dev/null || true # mounted only while a module builds
+		rm -rf "$R"
+	fi
+}
+
+# pick_debs SERIES: the .debs of SERIES' build that the chroot takes: the
+# source tree's, and those of FLAVOUR (KBS_FLAVOUR, or qemu, or the
+# series' first for this machine)
+pick_debs() {
+	SOURCE=$(manifest_get "$DEBS" file series="$1" kind=source) || exit 1
+	ABINAME=$(manifest_get "$DEBS" abiname series="$1" kind=source) || exit 1
+	FLAVOUR=${KBS_FLAVOUR:-qemu}
+	if [ -z "${KBS_FLAVOUR:-}" ] && ! manifest_get "$DEBS" file series="$1" kind=image flavour=qemu \
+		arch="$BUILD_ARCH" > /dev/null 2>&1; then
+		FLAVOUR=$(manifest_list "$DEBS" flavour series="$1" kind=image arch="$BUILD_ARCH" | head -n 1)
+	fi
+	[ -n "$FLAVOUR" ] || die "the manifest has no $BUILD_ARCH flavour of $1: build one"
+	REL=$ABINAME-$FLAVOUR
+	IMAGE=$(manifest_get "$DEBS" file series="$1" kind=image flavour="$FLAVOUR" arch="$BUILD_ARCH") || exit 1
+	KBUILD=$(manifest_get "$DEBS" file series="$1" kind=kbuild flavour="$FLAVOUR" arch="$BUILD_ARCH") || exit 1
+	HOSTPROGS=$(manifest_get "$DEBS" file series="$1" kind=hostprogs flavour="$FLAVOUR" arch="$BUILD_ARCH") ||
+		exit 1
+}
 
 # in_root [VAR=VALUE...] CMD...: CMD in the root, with a clean environment
 in_root() {
