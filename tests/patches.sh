@@ -6,12 +6,12 @@
 # Usage: tests/patches.sh [SERIES...]    (default: 6.1 6.12 7.3)
 #
 # For each kernel version: apply the series to a fresh unpack, run
-# checkpatch on it, build the
-# tiny flavour's configuration with O=, install the two halves into
-# directories far apart, look for build-host paths in them, build the C
-# test modules of tests/modules against the installed object tree (one
-# needs a private header of the source half), move both trees and build
-# again; check that an in-tree build's modules_install is unchanged.
+# checkpatch on it, build the tiny flavour's configuration with O=,
+# install the two halves into directories far apart, look for
+# build-host paths in them, build the C test modules of tests/modules
+# against the installed object tree (one needs a private header of the
+# source half), move both trees and build again; check that an in-tree
+# build's modules_install is unchanged.
 # Modules are never loaded here.
 #
 # When build-kernel.sh has built that version (the tree out/debs/manifest
