@@ -7,7 +7,8 @@
 # lib/kbuild-split.sh.
 #
 # Environment: KBS_CCACHE_DIR  persistent ccache directory (default:
-# /var/cache/kbuild-split/ccache); KBS_MIRROR.
+# /var/cache/kbuild-split/ccache); KBS_MIRROR; KBS_SUITE, the target
+# suite (debian/config/suites) whose linux-source packages are installed.
 
 # is_installed PACKAGE: dpkg has PACKAGE (name[:arch]) installed.
 is_installed() {
@@ -44,10 +45,11 @@ need_packages() {
 }
 
 # source_suite PACKAGE: for linux-source-<series>, the apt suite
-# debian/config/source-suite names for it (fails when there is none)
+# debian/config/source-suite names for it on the target suite KBS_SUITE
+# (default: the default suite); fails when there is none
 source_suite() {
 	case $1 in
-	linux-source-*) data_value "$TOP/debian/config/source-suite" "${1#linux-source-}" ;;
+	linux-source-*) apt_suite "${KBS_SUITE:-$(default_suite)}" "${1#linux-source-}" 2> /dev/null ;;
 	*) return 1 ;;
 	esac
 }

@@ -48,6 +48,39 @@ kernel_tarball() {
 	printf '/usr/src/linux-source-%s.tar.xz\n' "$1"
 }
 
+# --- target suites ------------------------------------------------------------
+
+# default_suite: the suite of a build that names none, the first of
+# debian/config/suites
+default_suite() {
+	list_data "$TOP/debian/config/suites" | head -n 1
+}
+
+# suite_combinations: the suites and series debian/config/source-suite
+# supports, "bookworm 6.1, ..., trixie 7.3"
+suite_combinations() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/debian/config/source-suite" |
+		awk '{ printf "%s%s %s", sep, $1, $2; sep = ", " } END { print "" }'
+}
+
+# apt_suite SUITE SERIES: the apt suite that provides linux-source-SERIES
+# on SUITE; fails, naming the supported combinations, for any other
+apt_suite() {
+	if ! data_value "$TOP/debian/config/suites" "$1" > /dev/null ||
+		! awk -v s="$1" -v r="$2" '!/^#/ && $1 == s && $2 == r { print $3; f = 1; exit } END { exit !f }' \
+			"$TOP/debian/config/source-suite"; then
+		die "suite '$1' with series '$2' is not supported; pick one of: $(suite_combinations) (debian/config/source-suite)"
+	fi
+}
+
+# suite_out SUITE: where SUITE's builds go: KBS_OUT (default out/), and
+# its <suite>/ for any but the default suite
+suite_out() {
+	_so=${KBS_OUT:-$TOP/out}
+	[ "$1" = "$(default_suite)" ] || _so=$_so/$1
+	printf '%s\n' "$_so"
+}
+
 # --- flavours and architectures ----------------------------------------------
 
 # known_flavours: the flavours of debian/flavours, one a line.
