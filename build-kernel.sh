@@ -3,11 +3,17 @@
 #
 # build-kernel.sh - build the kbuild-split Debian packages.
 #
-# Usage: ./build-kernel.sh [--series 6.1|6.12|7.3] [--flavours "qemu tiny"]
-#                          [--jobs N] [--no-ccache] [--incremental]
-#                          [--icecc | --distcc "HOST/N..."] [--abi N] [--debs DIR]
+# Usage: ./build-kernel.sh [--suite bookworm|trixie] [--series 6.1|6.12|7.3]
+#                          [--flavours "qemu tiny"] [--jobs N] [--no-ccache]
+#                          [--incremental] [--icecc | --distcc "HOST/N..."]
+#                          [--abi N] [--debs DIR]
 #        ./build-kernel.sh --for-tests      (the builds of tests/builds)
 #
+# --suite names the Debian release the packages are for (default:
+# bookworm, debian/config/suites); debian/config/source-suite lists the
+# series each one builds.  A suite that is not this machine's own builds
+# in a chroot of it, made and cached by lib/buildenv.sh, into
+# out/<suite>/ (pkg, logs, debs).
 # Installs what it needs with apt-get when it is missing (as root): dpkg-dev,
 # linux-source-<series> and, per architecture, the build dependencies
 # (apt-get build-dep; for another architecture with dpkg
@@ -49,9 +55,12 @@ TOP=$(cd "$(dirname "$0")" && pwd)
 . "$TOP/lib/farm.sh"
 # shellcheck source=lib/manifest.sh
 . "$TOP/lib/manifest.sh"
+# shellcheck source=lib/buildenv.sh
+. "$TOP/lib/buildenv.sh"
 
-OUT=${KBS_OUT:-$TOP/out}
-DEBS=$OUT/debs
+OUT=
+DEBS=
+SUITE=$(default_suite)
 SERIES=6.1
 FLAVOURS=
 ABI=
@@ -66,7 +75,7 @@ LOG=
 W=
 
 usage() {
-	sed -n 's/^# \{0,1\}//; 4,9p' "$0" >&2
+	sed -n 's/^# \{0,1\}//; 4,10p' "$0" >&2
 	exit 2
 }
 
@@ -79,6 +88,7 @@ cleanup() {
 	if [ -n "$W" ]; then
 		rm -rf "$W"
 	fi
+	unmount_buildenv
 }
 
 # resolve_selection: the selection as debian/bin/gencontrol resolves it
@@ -86,7 +96,7 @@ cleanup() {
 # (default: all) and ARCHES, this machine's first when it has flavours
 resolve_selection() {
 	# shellcheck disable=SC2046,SC2086 # names, with spaces or commas between them
-	_sel=$("$TOP/debian/bin/gencontrol" --check ${ABI:+--abi "$ABI"} "$SERIES" $(echo $FLAVOURS | tr , ' ')) ||
+	_sel=$("$TOP/debian/bin/gencontrol" --check --suite "$SUITE" ${ABI:+--abi "$ABI"} "$SERIES" $(echo $FLAVOURS | tr , ' ')) ||
 		exit 1
 	FLAVOURS=$(printf '%s\n' "$_sel" | sed -n 's/^flavours //p')
 	_arches=$(printf '%s\n' "$_sel" | sed -n 's/^arches //p')
@@ -108,7 +118,7 @@ prepare_packaging() {
 	# the packaging as the repository has it: what follows is of the selection
 	build_inputs "$1" > "$1.inputs.new"
 	# shellcheck disable=SC2086 # flavour names
-	(cd "$1" && debian/bin/gencontrol ${ABI:+--abi "$ABI"} "$SERIES" $FLAVOURS) >> "$LOG" 2>&1 ||
+	(cd "$1" && debian/bin/gencontrol --suite "$SUITE" ${ABI:+--abi "$ABI"} "$SERIES" $FLAVOURS) >> "$LOG" 2>&1 ||
 		die "debian/bin/gencontrol failed: $(tail -n 1 "$LOG")"
 	_changed=$(changed_inputs "$1.inputs" "$1.inputs.new")
 	if [ -n "$INCREMENTAL" ] && [ -d "$1/debian/build" ] && [ -z "$_changed" ]; then
@@ -236,9 +246,11 @@ build_for_tests() {
 	exit 0
 }
 
-main() {
+# parse_options ARG...: the options into the settings above
+parse_options() {
 	while [ $# -gt 0 ]; do
 		case $1 in
+		--suite) SUITE=${2:?}; shift ;;
 		--series | --kernel) SERIES=${2:?}; shift ;;
 		--flavours) FLAVOURS=${2:?}; shift ;;
 		--jobs) JOBS=${2:?}; JOBS_SET=1; shift ;;
@@ -254,9 +266,22 @@ main() {
 		esac
 		shift
 	done
+}
+
+main() {
+	parse_options "$@"
+	OUT=$(suite_out "$SUITE")
+	: "${DEBS:=$OUT/debs}"
+	KBS_SUITE=$SUITE
+	export KBS_SUITE
 	need_packages dpkg-dev
 	BUILD_ARCH=$(dpkg --print-architecture)
 	resolve_selection
+	if [ "$SUITE" != "$(machine_suite)" ]; then
+		trap cleanup EXIT
+		build_in_buildenv "$SUITE" "$@"
+		exit
+	fi
 	need_packages "linux-source-$SERIES"
 	setup_ccache
 	case ${KBS_FARM:-} in

@@ -1,0 +1,113 @@
+# SPDX-License-Identifier: GPL-2.0
+# shellcheck shell=sh
+# The build environment of a target suite that is not this machine's own
+# (build-kernel.sh --suite): a minbase chroot of the suite, made once with
+# debootstrap from this machine's Debian mirror and cached in
+# /var/cache/kbuild-split/buildenv/<suite>-<arch> (KBS_BUILDENV_DIR), in
+# which build-kernel.sh runs itself again.  There it installs what the
+# build needs (dpkg-dev, linux-source-<series>, the build dependencies,
+# cross toolchains, ccache, whose cache stays in the chroot) with the
+# suite's own apt, so the kernel, its host programs and the packages'
+# dependencies are the suite's.  The repository is bind-mounted at its own
+# path: out/, the logs and the .debs are this machine's.  Each use brings
+# the chroot up to date first (apt-get upgrade), so that its compiler is
+# the one the suite's users install.  Sourced by build-kernel.sh after
+# lib/kbuild-split.sh and lib/host.sh; uses its OUT.
+
+# Bump when the recipe below changes: a cached chroot of another recipe is made again.
+BUILDENV_RECIPE=1
+BUILDENV_MOUNTS=
+
+# machine_suite: this machine's Debian release, by its code name
+machine_suite() {
+	(. /etc/os-release && printf '%s\n' "${VERSION_CODENAME:-unknown}")
+}
+
+# buildenv_sources SUITE: this machine's Debian apt sources (the release,
+# -updates, -security), of SUITE instead of this machine's release
+buildenv_sources() {
+	debian_sources | sed -E "s/ $(machine_suite)([ -])/ $1\\1/"
+}
+
+# buildenv_key SUITE: what a cached chroot is made from
+buildenv_key() {
+	printf 'recipe %s suite %s arch %s mirror %s\n' "$BUILDENV_RECIPE" "$1" \
+		"$(dpkg --print-architecture)" "$(find_mirror)"
+}
+
+# make_buildenv SUITE DIR: DIR, the cached chroot of SUITE, made when
+# there is none of this recipe; brought up to date
+make_buildenv() {
+	_key=$(buildenv_key "$1")
+	_log=$OUT/logs/buildenv-$1.log
+	mkdir -p "$OUT/logs" "${2%/*}"
+	if [ "$(cat "$2/.kbs-buildenv" 2>/dev/null)" = "$_key" ]; then
+		log "reusing the $1 build environment $2 (made $(date -u -r "$2/.kbs-buildenv" '+%F %H:%M') UTC)"
+	else
+		[ "$(id -u)" = 0 ] || die "the $1 build environment $2 is to be made with debootstrap: run as root"
+		need_packages debootstrap
+		_t0=$(date +%s)
+		rm -rf "$2" "$2.tmp"
+		log "making the $1 build environment: debootstrap --variant=minbase $1 $2 (log: $_log)"
+		debootstrap --variant=minbase "$1" "$2.tmp" "$(find_mirror)" > "$_log" 2>&1 ||
+			die "debootstrap of $1 failed ($(tail -n 1 "$_log")); see $_log, or set KBS_MIRROR"
+		buildenv_sources "$1" > "$2.tmp/etc/apt/sources.list"
+		printf '%s\n' "$_key" > "$2.tmp/.kbs-buildenv"
+		mv "$2.tmp" "$2"
+		log "made the $1 build environment in $(($(date +%s) - _t0)) s"
+	fi
+	cp /etc/resolv.conf "$2/etc/resolv.conf" 2>/dev/null || true # a local mirror needs none
+	_t0=$(date +%s)
+	chroot "$2" sh -c 'apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get upgrade -y -qq' \
+		>> "$_log" 2>&1 || die "apt-get upgrade in the $1 build environment failed; see $_log"
+	log "the $1 build environment is up to date ($(($(date +%s) - _t0)) s)"
+}
+
+# bind_mount DIR ROOT: DIR at its own path in ROOT
+bind_mount() {
+	mkdir -p "$2$1"
+	mount --bind "$1" "$2$1"
+	BUILDENV_MOUNTS="$2$1 $BUILDENV_MOUNTS"
+}
+
+# unmount_buildenv: what build_in_buildenv mounted, the last first
+unmount_buildenv() {
+	for _m in $BUILDENV_MOUNTS; do
+		umount "$_m" || warn "cannot unmount $_m: umount it by hand"
+	done
+	BUILDENV_MOUNTS=
+}
+
+# build_in_buildenv SUITE ARG...: build-kernel.sh ARG... in SUITE's build
+# environment, with this machine's repository and output directory; its
+# status
+build_in_buildenv() {
+	_suite=$1
+	shift
+	[ "$(id -u)" = 0 ] || die "a $_suite build runs in a chroot: run as root"
+	[ -z "${KBS_FARM:-}" ] || die "a compile farm serves this machine's suite only: build $_suite without --icecc/--distcc"
+	_dir=${KBS_BUILDENV_DIR:-/var/cache/kbuild-split/buildenv}/$_suite-$(dpkg --print-architecture)
+	exec 8> "$_dir.lock"
+	flock 8
+	make_buildenv "$_suite" "$_dir"
+	mount -t proc proc "$_dir/proc"
+	BUILDENV_MOUNTS="$_dir/proc"
+	bind_mount "$TOP" "$_dir"
+	_base=${KBS_OUT:-$TOP/out}
+	case $_base/ in
+	"$TOP"/*) ;;
+	*) mkdir -p "$_base" && bind_mount "$_base" "$_dir" ;;
+	esac
+	log "building in the $_suite build environment $_dir"
+	_rc=0
+	# shellcheck disable=SC2016 # the chroot's shell expands them
+	chroot "$_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
+		KBS_OUT="$_base" KBS_APT_UPDATED=1 ${KBS_XZ_LEVEL:+KBS_XZ_LEVEL="$KBS_XZ_LEVEL"} \
+		${KBS_MIRROR:+KBS_MIRROR="$KBS_MIRROR"} ${KBS_CCACHE:+KBS_CCACHE="$KBS_CCACHE"} \
+		${SOURCE_DATE_EPOCH:+SOURCE_DATE_EPOCH="$SOURCE_DATE_EPOCH"} \
+		${DEB_BUILD_OPTIONS:+DEB_BUILD_OPTIONS="$DEB_BUILD_OPTIONS"} \
+		sh -c 'cd "$1" && shift && exec ./build-kernel.sh "$@"' sh "$TOP" "$@" || _rc=$?
+	unmount_buildenv
+	exec 8>&-
+	return "$_rc"
+}
