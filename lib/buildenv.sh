@@ -40,7 +40,7 @@ buildenv_key() {
 make_buildenv() {
 	_key=$(buildenv_key "$1")
 	_log=$OUT/logs/buildenv-$1.log
-	mkdir -p "$OUT/logs" "${2%/*}"
+	mkdir -p "$OUT/logs"
 	if [ "$(cat "$2/.kbs-buildenv" 2>/dev/null)" = "$_key" ]; then
 		log "reusing the $1 build environment $2 (made $(date -u -r "$2/.kbs-buildenv" '+%F %H:%M') UTC)"
 	else
@@ -87,6 +87,7 @@ build_in_buildenv() {
 	[ "$(id -u)" = 0 ] || die "a $_suite build runs in a chroot: run as root"
 	[ -z "${KBS_FARM:-}" ] || die "a compile farm serves this machine's suite only: build $_suite without --icecc/--distcc"
 	_dir=${KBS_BUILDENV_DIR:-/var/cache/kbuild-split/buildenv}/$_suite-$(dpkg --print-architecture)
+	mkdir -p "${_dir%/*}"
 	exec 8> "$_dir.lock"
 	flock 8
 	make_buildenv "$_suite" "$_dir"
