@@ -18,17 +18,6 @@
 BUILDENV_RECIPE=1
 BUILDENV_MOUNTS=
 
-# machine_suite: this machine's Debian release, by its code name
-machine_suite() {
-	(. /etc/os-release && printf '%s\n' "${VERSION_CODENAME:-unknown}")
-}
-
-# buildenv_sources SUITE: this machine's Debian apt sources (the release,
-# -updates, -security), of SUITE instead of this machine's release
-buildenv_sources() {
-	debian_sources | sed -E "s/ $(machine_suite)([ -])/ $1\\1/"
-}
-
 # buildenv_key SUITE: what a cached chroot is made from
 buildenv_key() {
 	printf 'recipe %s suite %s arch %s mirror %s\n' "$BUILDENV_RECIPE" "$1" \
@@ -51,7 +40,7 @@ make_buildenv() {
 		log "making the $1 build environment: debootstrap --variant=minbase $1 $2 (log: $_log)"
 		debootstrap --variant=minbase "$1" "$2.tmp" "$(find_mirror)" > "$_log" 2>&1 ||
 			die "debootstrap of $1 failed ($(tail -n 1 "$_log")); see $_log, or set KBS_MIRROR"
-		buildenv_sources "$1" > "$2.tmp/etc/apt/sources.list"
+		debian_sources "$1" > "$2.tmp/etc/apt/sources.list"
 		printf '%s\n' "$_key" > "$2.tmp/.kbs-buildenv"
 		mv "$2.tmp" "$2"
 		log "made the $1 build environment in $(($(date +%s) - _t0)) s"

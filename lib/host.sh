@@ -92,10 +92,21 @@ find_mirror() {
 	printf '%s\n' "${_fm:-http://deb.debian.org/debian}"
 }
 
-# debian_sources: this machine's Debian suites (bookworm, -updates,
-# -security, ...) as one-line apt sources, for a chroot that must see what
-# this machine sees: "deb URI SUITE COMPONENT..."
+# machine_suite: this machine's Debian release, by its code name
+machine_suite() {
+	(. /etc/os-release && printf '%s\n' "${VERSION_CODENAME:-unknown}")
+}
+
+# debian_sources [SUITE]: this machine's Debian suites (bookworm,
+# -updates, -security, ...) as one-line apt sources, for a chroot that
+# must see what this machine sees: "deb URI SUITE COMPONENT..."; with
+# SUITE, of that release instead of this machine's (trixie, -updates,
+# -security)
 debian_sources() {
+	if [ -n "${1:-}" ]; then
+		debian_sources | sed -E "s/ $(machine_suite)([ -])/ $1\\1/"
+		return
+	fi
 	set --
 	for _f in /etc/apt/sources.list.d/*.sources /etc/apt/sources.list.d/*.list /etc/apt/sources.list; do
 		[ ! -f "$_f" ] || set -- "$@" "$_f"

@@ -48,7 +48,7 @@ cross_install() {
 	mount -t proc proc "$CROSS_ROOT/proc"
 	cp /etc/resolv.conf "$CROSS_ROOT/etc/resolv.conf" 2>/dev/null || true # a local mirror needs none
 	{
-		debian_sources
+		debian_sources "$SUITE"
 		printf 'deb [trusted=yes] file:/kbs-repo ./\n'
 	} >"$CROSS_ROOT/etc/apt/sources.list"
 	(cd "$CROSS_ROOT/kbs-repo" && dpkg-scanpackages --multiversion . >Packages 2>/dev/null) || return

@@ -1,8 +1,9 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=bash
-# qemu-test/lib/rootfs.sh: the guest's Debian 12 root filesystem, made
-# once per architecture and package list and cached, and the disk image
-# of one run.  Sourced by qemu-test/run.
+# qemu-test/lib/rootfs.sh: the guest's root filesystem, of the target
+# suite SUITE (bookworm, trixie), made once per suite, architecture and
+# package list and cached, and the disk image of one run.  Sourced by
+# qemu-test/run.
 #
 # An architecture this machine runs natively is debootstrapped here.
 # Another one (arches/<arch>: "debootstrap foreign") is debootstrapped
@@ -11,13 +12,13 @@
 # stage and writes its root as a tar archive onto its results disk, which
 # becomes the cached root filesystem.  No binfmt handler is needed.
 
-SUITE=bookworm
 # Bump when the rootfs recipe below changes, so cached root filesystems are rebuilt.
 ROOTFS_RECIPE=2
 
-# list_packages: the guest's package list, comments and blank lines dropped.
+# list_packages: the guest's package list for SUITE: the lines that name
+# no suite or SUITE, comments and blank lines dropped.
 list_packages() {
-	list_data "$HERE/packages"
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$HERE/packages" | awk -v s="$SUITE" 'NF == 1 || $2 == s { print $1 }'
 }
 
 rootfs_key() {
