@@ -82,6 +82,7 @@ build_in_buildenv() {
 	make_buildenv "$_suite" "$_dir"
 	mount -t proc proc "$_dir/proc"
 	BUILDENV_MOUNTS="$_dir/proc"
+	bind_mount /dev/pts "$_dir"
 	bind_mount "$TOP" "$_dir"
 	_base=${KBS_OUT:-$TOP/out}
 	case $_base/ in
