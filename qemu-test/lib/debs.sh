@@ -147,7 +147,7 @@ add_meta_repos() {
 # assignments; the same values name the checks on the host
 write_guest_env() {
 	local v
-	for v in KBS_REL KBS_ABINAME KBS_UPSTREAM "${GUEST_ENV[@]}"; do
+	for v in KBS_SUITE KBS_REL KBS_ABINAME KBS_UPSTREAM "${GUEST_ENV[@]}"; do
 		printf '%s=%s\n' "$v" "${!v}"
 	done >"$1"
 }

@@ -5,7 +5,7 @@
 # module against the running kernel's installed trees; it loads (exit 77,
 # a skip, when the kernel lacks the kind)
 check_step() {
-	_ek_out=$(timeout "$(limit guest-module-build)" "$KBS/qemu-test/guest/extmod-kinds" "$KBS/modules" \
+	_ek_out=$(KBS_SUITE=$KBS_SUITE timeout "$(limit guest-module-build)" "$KBS/qemu-test/guest/extmod-kinds" "$KBS/modules" \
 		"$(uname -r)" "$1") || {
 		_ek_rc=$?
 		printf '%s\n' "$_ek_out"
