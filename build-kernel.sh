@@ -209,7 +209,7 @@ collect_abi() {
 	cp -r "$1/debian/build/abi/." "$OUT/abi/"
 	for _f in "$1"/debian/build/abi/*/*; do
 		_ref=debian/abi/${_f#"$1/debian/build/abi/"}
-		[ -f "$TOP/$_ref" ] || warn "no ABI reference $_ref yet: cp out/abi/${_ref#debian/abi/} $_ref"
+		[ -f "$TOP/$_ref" ] || warn "no ABI reference $_ref yet: cp ${OUT#"$TOP/"}/abi/${_ref#debian/abi/} $_ref"
 	done
 }
 

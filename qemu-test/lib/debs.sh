@@ -121,10 +121,11 @@ add_meta_debs() {
 # add_meta_repos SERIES ABINAME FLAVOUR: apt repositories /kbs/debs/abi1 and
 # abi2 (stage_tree indexes them) of SERIES' FLAVOUR: its metapackages with
 # ABINAME's packages, and those of the build with the next ABI, from
-# KBS_ABI2_DEBS (default $KBS_OUT/abi2/debs).  DEB_* are left at the
+# KBS_ABI2_DEBS (default: the suite's abi2/debs, out/abi2/debs for
+# bookworm, out/<suite>/abi2/debs for another).  DEB_* are left at the
 # second's.
 add_meta_repos() {
-	local series=$1 abiname=$2 flavour=$3 dir=${KBS_ABI2_DEBS:-$KBS_OUT/abi2/debs} saved=$DEBS_DIR
+	local series=$1 abiname=$2 flavour=$3 dir=${KBS_ABI2_DEBS:-$(suite_out "$SUITE")/abi2/debs} saved=$DEBS_DIR
 	local r next_abi
 	add_meta_debs abi1 "$series" "$flavour"
 	release_debs "$abiname" "$flavour"
