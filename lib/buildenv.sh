@@ -6,10 +6,13 @@
 # /var/cache/kbuild-split/buildenv/<suite>-<arch> (KBS_BUILDENV_DIR), in
 # which build-kernel.sh runs itself again.  There it installs what the
 # build needs (dpkg-dev, linux-source-<series>, the build dependencies,
-# cross toolchains, ccache, whose cache stays in the chroot) with the
-# suite's own apt, so the kernel, its host programs and the packages'
-# dependencies are the suite's.  The repository is bind-mounted at its own
-# path: out/, the logs and the .debs are this machine's.  Each use brings
+# cross toolchains, ccache) with the suite's own apt, so the kernel, its
+# host programs and the packages' dependencies are the suite's.  The
+# repository is bind-mounted at its own path: out/, the logs and the .debs
+# are this machine's; so is the suite's ccache, <KBS_CCACHE_DIR>-<suite>
+# (/var/cache/kbuild-split/ccache-trixie), which outlives a chroot made
+# again (the suite's ccache is another version than this machine's, and
+# its compiler another).  Each use brings
 # the chroot up to date first (apt-get upgrade), so that its compiler is
 # the one the suite's users install.  Sourced by build-kernel.sh after
 # lib/kbuild-split.sh and lib/host.sh; uses its OUT.
@@ -84,6 +87,10 @@ build_in_buildenv() {
 	BUILDENV_MOUNTS="$_dir/proc"
 	bind_mount /dev/pts "$_dir"
 	bind_mount "$TOP" "$_dir"
+	_ccache=${KBS_CCACHE_DIR:-/var/cache/kbuild-split/ccache}-$_suite
+	mkdir -p "$_ccache" "$_dir/var/cache/kbuild-split/ccache"
+	mount --bind "$_ccache" "$_dir/var/cache/kbuild-split/ccache"
+	BUILDENV_MOUNTS="$_dir/var/cache/kbuild-split/ccache $BUILDENV_MOUNTS"
 	_base=${KBS_OUT:-$TOP/out}
 	case $_base/ in
 	"$TOP"/*) ;;
