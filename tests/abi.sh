@@ -104,18 +104,22 @@ check_unit() {
 	ktap_check "abicheck: an ignore line without a reason stops it" ignore_says "is not 'SYMBOL-PATTERN REASON'" "b"
 }
 
-# check_references: each build's symbols in out/abi/ against debian/abi/
+# check_references: each build's symbols in out/abi/ (out/<suite>/abi/
+# for a suite but bookworm) against debian/abi/
 check_references() {
-	for _b in "$OUT"/abi/*/*; do
-		[ -f "$_b" ] || continue
-		_ref=debian/abi/${_b#"$OUT/abi/"}
-		if [ -f "$TOP/$_ref" ]; then
-			ktap_check "the build of ${_b#"$OUT/abi/"} has the symbols of $_ref" \
-				"$TOP/debian/bin/abicheck" "$TOP/$_ref" "$_b"
-		else
-			ktap_skip "the build of ${_b#"$OUT/abi/"} against its reference" \
-				"no $_ref: a new upstream version or ABI starts without one (cp out/abi/${_ref#debian/abi/} $_ref)"
-		fi
+	for _s in $(list_data "$TOP/debian/config/suites"); do
+		_dir=$(suite_out "$_s")/abi
+		for _b in "$_dir"/*/*; do
+			[ -f "$_b" ] || continue
+			_ref=debian/abi/${_b#"$_dir/"}
+			if [ -f "$TOP/$_ref" ]; then
+				ktap_check "the $_s build of ${_b#"$_dir/"} has the symbols of $_ref" \
+					"$TOP/debian/bin/abicheck" "$TOP/$_ref" "$_b"
+			else
+				ktap_skip "the $_s build of ${_b#"$_dir/"} against its reference" \
+					"no $_ref: a new upstream version or ABI starts without one (cp ${_dir#"$TOP/"}/${_ref#debian/abi/} $_ref)"
+			fi
+		done
 	done
 }
 
