@@ -279,6 +279,9 @@ main() {
 	resolve_selection
 	if [ "$SUITE" != "$(machine_suite)" ]; then
 		trap cleanup EXIT
+		# a stopped build unmounts its chroot's mounts too
+		trap 'exit 143' TERM
+		trap 'exit 130' INT
 		build_in_buildenv "$SUITE" "$@"
 		exit
 	fi

@@ -39,7 +39,8 @@ make_buildenv() {
 		[ "$(id -u)" = 0 ] || die "the $1 build environment $2 is to be made with debootstrap: run as root"
 		need_packages debootstrap
 		_t0=$(date +%s)
-		rm -rf "$2" "$2.tmp"
+		# never through a mount into this machine's trees
+		rm -rf --one-file-system "$2" "$2.tmp"
 		log "making the $1 build environment: debootstrap --variant=minbase $1 $2 (log: $_log)"
 		debootstrap --variant=minbase "$1" "$2.tmp" "$(find_mirror)" > "$_log" 2>&1 ||
 			die "debootstrap of $1 failed ($(tail -n 1 "$_log")); see $_log, or set KBS_MIRROR"
@@ -62,6 +63,15 @@ bind_mount() {
 	BUILDENV_MOUNTS="$2$1 $BUILDENV_MOUNTS"
 }
 
+# unmount_stale DIR: what a build that was killed left mounted under DIR
+# (under the lock, no other build uses them)
+unmount_stale() {
+	_stale=$(awk -v d="$1/" 'index($2, d) == 1 { print $2 }' /proc/mounts | sort -r)
+	for _m in $_stale; do
+		umount "$_m" || die "cannot unmount $_m, left by an earlier build: umount it by hand"
+	done
+}
+
 # unmount_buildenv: what build_in_buildenv mounted, the last first
 unmount_buildenv() {
 	for _m in $BUILDENV_MOUNTS; do
@@ -82,6 +92,7 @@ build_in_buildenv() {
 	mkdir -p "${_dir%/*}"
 	exec 8> "$_dir.lock"
 	flock 8
+	unmount_stale "$_dir"
 	make_buildenv "$_suite" "$_dir"
 	mount -t proc proc "$_dir/proc"
 	BUILDENV_MOUNTS="$_dir/proc"
