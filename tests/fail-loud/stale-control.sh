@@ -20,5 +20,5 @@ check_case() {
 		return 1
 	fi
 	grep -v '^make' "$T/err" > "$T/error"
-	one_error_line "$T/error" "debian/control is not what debian/bin/gencontrol makes of its inputs now: run debian/bin/gencontrol --abi 1 6.1 tiny"
+	one_error_line "$T/error" "debian/control is not what debian/bin/gencontrol makes of its inputs now: run debian/bin/gencontrol --suite bookworm --abi 1 6.1 tiny"
 }
