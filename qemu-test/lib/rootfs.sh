@@ -71,7 +71,7 @@ debootstrap_into() {
 
 # build_rootfs ARCH [KERNEL]
 build_rootfs() {
-	local tmp=$ROOTFS.tmp start
+	local dest=$ROOTFS tmp=$ROOTFS.tmp start
 	rm -rf "$tmp" "$tmp.first"
 	start=$(now)
 	case $(data_value "$HERE/arches/$1" debootstrap) in
@@ -82,6 +82,8 @@ build_rootfs() {
 		[ -n "${2:-}" ] || die "the $1 root filesystem is finished in a guest: it needs a kernel"
 		debootstrap_into "$tmp.first" "$1" --foreign
 		second_stage "$tmp.first" "$tmp" "$2"
+		# (its guest booted the first stage as ROOTFS)
+		ROOTFS=$dest
 		rm -rf "$tmp.first"
 		;;
 	*)
