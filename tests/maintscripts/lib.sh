@@ -80,12 +80,12 @@ snapshot() {
 }
 
 prepare_root() {
-	"$TOP/qemu-test/run" --prepare > "$OUT/logs/maintscripts-prepare.log" 2>&1 ||
+	# the bookworm root filesystem qemu-test/run made or reuses, as it says
+	_cached=$(KBS_SUITE=bookworm "$TOP/qemu-test/run" --prepare 2> "$OUT/logs/maintscripts-prepare.log") ||
 		die "qemu-test/run --prepare failed; see $OUT/logs/maintscripts-prepare.log"
-	_cached=$(ls -dt "$OUT"/qemu/rootfs-"$BUILD_ARCH"-*/.kbs-rootfs-done 2>/dev/null | head -n 1)
-	[ -n "$_cached" ] || die "no cached root filesystem under $OUT/qemu"
+	[ -f "$_cached/.kbs-rootfs-done" ] || die "qemu-test/run --prepare named no root filesystem ('$_cached')"
 	R=$(mktemp -d "$OUT/maintscripts.XXXXXX")
-	cp -a "$(dirname "$_cached")/." "$R/"
+	cp -a "$_cached/." "$R/"
 	mkdir -p "$R/debs" "$R/tmp"
 	cp "$IMAGE" "$KBUILD" "$SOURCE" "$HOSTPROGS" "$R/debs/"
 	# The root is thrown away: spare dpkg's fsync of each of the source
