@@ -235,7 +235,7 @@ collect_debs() {
 
 # build_for_tests: the builds of tests/builds, one after the other
 build_for_tests() {
-	_builds=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/tests/builds")
+	_builds=$(data_lines "$TOP/tests/builds")
 	while read -r _args; do
 		log "tests/builds: ./build-kernel.sh $_args"
 		# shellcheck disable=SC2086 # the arguments of the line

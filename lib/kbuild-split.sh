@@ -32,9 +32,14 @@ need_cmd() {
 		die "'$1' not found; install it with: apt-get install $2"
 }
 
+# data_lines FILE...: the lines of data files, '#' comments and blank lines dropped.
+data_lines() {
+	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$@"
+}
+
 # list_data FILE: the first word of each line, '#' comments and blank lines dropped.
 list_data() {
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1" | awk '{ print $1 }'
+	data_lines "$1" | awk '{ print $1 }'
 }
 
 # data_value FILE KEY: the second field of FILE's "KEY VALUE" line ('#' lines are
@@ -59,7 +64,7 @@ default_suite() {
 # suite_combinations: the suites and series debian/config/source-suite
 # supports, "bookworm 6.1, ..., trixie 7.3"
 suite_combinations() {
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/debian/config/source-suite" |
+	data_lines "$TOP/debian/config/source-suite" |
 		awk '{ printf "%s%s %s", sep, $1, $2; sep = ", " } END { print "" }'
 }
 

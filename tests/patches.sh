@@ -130,7 +130,7 @@ move_trees() {
 
 # unapply_series TREE: take the series back out of TREE, last patch first
 unapply_series() {
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/patches/$SERIES/series" |
+	data_lines "$TOP/patches/$SERIES/series" |
 		awk '{ l[NR] = $1 } END { for (i = NR; i > 0; i--) print l[i] }' |
 		while read -r _p; do
 			patch -d "$1" -p1 -R --batch -s < "$TOP/patches/$SERIES/$_p" || return 1

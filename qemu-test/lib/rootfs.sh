@@ -18,7 +18,7 @@ ROOTFS_RECIPE=2
 # list_packages: the guest's package list for SUITE: the lines that name
 # no suite or SUITE, comments and blank lines dropped.
 list_packages() {
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$HERE/packages" | awk -v s="$SUITE" 'NF == 1 || $2 == s { print $1 }'
+	data_lines "$HERE/packages" | awk -v s="$SUITE" 'NF == 1 || $2 == s { print $1 }'
 }
 
 rootfs_key() {

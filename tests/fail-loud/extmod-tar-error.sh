@@ -13,7 +13,7 @@ check_case() {
 	mkdir -p "$T/src" "$T/obj/scripts" "$T/obj/include/config" "$T/obj/include/generated" \
 		"$T/obj/arch/x86/include/generated"
 	tar -xJf "$_tarball" -C "$T/src" --strip-components=1 linux-source-6.1/Makefile
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/patches/6.1/series" > "$T/series"
+	data_lines "$TOP/patches/6.1/series" > "$T/series"
 	while read -r _p; do
 		patch -d "$T/src" -p1 --fuzz=0 -s --no-backup-if-mismatch < "$TOP/patches/6.1/$_p" ||
 			{ echo "$_p does not apply"; return 1; }

@@ -20,7 +20,7 @@ FARM_DIR=
 ICE_NETNAME=kbs-farm
 
 farm_nodes() {
-	sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$TOP/tests/farm/nodes" | awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }'
+	data_lines "$TOP/tests/farm/nodes" | awk -v k="$1" '$1 == k { $1 = ""; sub(/^ /, ""); print }'
 }
 
 # owned FILE USER: an empty FILE that USER (a daemon dropping root) can write
