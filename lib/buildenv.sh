@@ -56,11 +56,11 @@ make_buildenv() {
 	log "the $1 build environment is up to date ($(($(date +%s) - _t0)) s)"
 }
 
-# bind_mount DIR ROOT: DIR at its own path in ROOT
+# bind_mount DIR TARGET: DIR at TARGET, unmounted by unmount_buildenv
 bind_mount() {
-	mkdir -p "$2$1"
-	mount --bind "$1" "$2$1"
-	BUILDENV_MOUNTS="$2$1 $BUILDENV_MOUNTS"
+	mkdir -p "$2"
+	mount --bind "$1" "$2"
+	BUILDENV_MOUNTS="$2 $BUILDENV_MOUNTS"
 }
 
 # unmount_stale DIR: what a build that was killed left mounted under DIR
@@ -96,16 +96,15 @@ build_in_buildenv() {
 	make_buildenv "$_suite" "$_dir"
 	mount -t proc proc "$_dir/proc"
 	BUILDENV_MOUNTS="$_dir/proc"
-	bind_mount /dev/pts "$_dir"
-	bind_mount "$TOP" "$_dir"
+	bind_mount /dev/pts "$_dir/dev/pts"
+	bind_mount "$TOP" "$_dir$TOP"
 	_ccache=${KBS_CCACHE_DIR:-/var/cache/kbuild-split/ccache}-$_suite
-	mkdir -p "$_ccache" "$_dir/var/cache/kbuild-split/ccache"
-	mount --bind "$_ccache" "$_dir/var/cache/kbuild-split/ccache"
-	BUILDENV_MOUNTS="$_dir/var/cache/kbuild-split/ccache $BUILDENV_MOUNTS"
+	mkdir -p "$_ccache"
+	bind_mount "$_ccache" "$_dir/var/cache/kbuild-split/ccache"
 	_base=${KBS_OUT:-$TOP/out}
 	case $_base/ in
 	"$TOP"/*) ;;
-	*) mkdir -p "$_base" && bind_mount "$_base" "$_dir" ;;
+	*) mkdir -p "$_base" && bind_mount "$_base" "$_dir$_base" ;;
 	esac
 	log "building in the $_suite build environment $_dir"
 	_rc=0
