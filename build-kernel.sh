@@ -201,18 +201,6 @@ build_arch() {
 	log "built the $1 packages in $(($(date +%s) - _start)) s"
 }
 
-# collect_abi DIR: the build's exported symbols into out/abi/, and where
-# the packaging has no reference for them yet, how to record them
-collect_abi() {
-	[ -d "$1/debian/build/abi" ] || return 0
-	mkdir -p "$OUT/abi"
-	cp -r "$1/debian/build/abi/." "$OUT/abi/"
-	for _f in "$1"/debian/build/abi/*/*; do
-		_ref=debian/abi/${_f#"$1/debian/build/abi/"}
-		[ -f "$TOP/$_ref" ] || warn "no ABI reference $_ref yet: cp ${OUT#"$TOP/"}/abi/${_ref#debian/abi/} $_ref"
-	done
-}
-
 # collect_debs: every run's .debs into DEBS, once all succeeded and every
 # flavour has its packages, and what they are in DEBS/manifest; the
 # .changes, .dsc and .buildinfo stay beside the .debs in
@@ -279,9 +267,6 @@ main() {
 	resolve_selection
 	if [ "$SUITE" != "$(machine_suite)" ]; then
 		trap cleanup EXIT
-		# a stopped build unmounts its chroot's mounts too
-		trap 'exit 143' TERM
-		trap 'exit 130' INT
 		build_in_buildenv "$SUITE" "$@"
 		exit
 	fi

@@ -2,8 +2,9 @@
 # shellcheck shell=sh
 # build-kernel.sh's steps: the packaging's copy and its state between
 # runs, the build dependencies of an architecture, the progress of a
-# build.  Sourced by build-kernel.sh after lib/kbuild-split.sh; uses its
-# OUT, SERIES, FLAVOURS, ABI, BUILD_ARCH, LOG, EXPECTED and W.
+# build, the ABI it exported.  Sourced by build-kernel.sh after
+# lib/kbuild-split.sh; uses its OUT, SERIES, FLAVOURS, ABI, BUILD_ARCH,
+# LOG, EXPECTED and W.
 
 # discard DIR: DIR out of the way at once, deleted in the background
 # (unlinking a build's 100k files took minutes here)
@@ -144,6 +145,18 @@ show_progress() {
 			fi
 			;;
 		esac
+	done
+}
+
+# collect_abi DIR: the build's exported symbols into OUT/abi/, and where
+# the packaging has no reference for them yet, how to record them
+collect_abi() {
+	[ -d "$1/debian/build/abi" ] || return 0
+	mkdir -p "$OUT/abi"
+	cp -r "$1/debian/build/abi/." "$OUT/abi/"
+	for _f in "$1"/debian/build/abi/*/*; do
+		_ref=debian/abi/${_f#"$1/debian/build/abi/"}
+		[ -f "$TOP/$_ref" ] || warn "no ABI reference $_ref yet: cp ${OUT#"$TOP/"}/abi/${_ref#debian/abi/} $_ref"
 	done
 }
 

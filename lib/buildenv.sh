@@ -82,11 +82,14 @@ unmount_buildenv() {
 
 # build_in_buildenv SUITE ARG...: build-kernel.sh ARG... in SUITE's build
 # environment, with this machine's repository and output directory; its
-# status
+# status.  The caller's EXIT trap runs unmount_buildenv.
 build_in_buildenv() {
 	_suite=$1
 	shift
 	[ "$(id -u)" = 0 ] || die "a $_suite build runs in a chroot: run as root"
+	# a stopped build unmounts too (the caller's EXIT trap)
+	trap 'exit 143' TERM
+	trap 'exit 130' INT
 	[ -z "${KBS_FARM:-}" ] || die "a compile farm serves this machine's suite only: build $_suite without --icecc/--distcc"
 	_dir=${KBS_BUILDENV_DIR:-/var/cache/kbuild-split/buildenv}/$_suite-$(dpkg --print-architecture)
 	mkdir -p "${_dir%/*}"
