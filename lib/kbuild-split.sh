@@ -122,15 +122,20 @@ flavour_arch() {
 # flavour_fragments FLAVOUR SERIES: the config fragments of FLAVOUR in
 # merge order: debian/config/common.config, SERIES' own
 # debian/config/series-SERIES.config if there is one, those its
-# "# Include:" line names (from debian/config/), its own.
+# "# Include:" line names (from debian/config/) whose "# Series:" line, if
+# they have one, lists SERIES, its own.
 flavour_fragments() {
 	_fr=$(flavour_file "$1") || exit 1
 	printf '%s\n' "$TOP/debian/config/common.config"
 	[ ! -r "$TOP/debian/config/series-$2.config" ] || printf '%s\n' "$TOP/debian/config/series-$2.config"
 	for _inc in $(flavour_field "$1" Include); do
-		[ -r "$TOP/debian/config/$_inc.config" ] ||
+		_incf=$TOP/debian/config/$_inc.config
+		[ -r "$_incf" ] ||
 			die "debian/flavours/$1.config includes '$_inc', but there is no debian/config/$_inc.config"
-		printf '%s\n' "$TOP/debian/config/$_inc.config"
+		_only=$(sed -n 's/^# Series: *//p' "$_incf")
+		case " ${_only:-$2} " in
+		*" $2 "*) printf '%s\n' "$_incf" ;;
+		esac
 	done
 	printf '%s\n' "$_fr"
 }
@@ -204,4 +209,17 @@ merge_flavour_config() {
 		warn "${_line%%:*}: CONFIG_$_sym is no option of this kernel: ignored"
 	done < "$_obj/.config.unmet"
 	rm -f "$_obj/.config.unmet"
+}
+
+# trust_certificate SRCTREE OBJTREE CERT: when OBJTREE's configuration signs
+# modules, the PEM certificate CERT among its built-in trusted keys, as
+# OBJTREE's certs/kbuild-split-trusted.pem (no path of the build host in
+# the configuration).  ARCH and CROSS_COMPILE come from the environment.
+trust_certificate() {
+	grep -qx 'CONFIG_MODULE_SIG=y' "$2/.config" || return 0
+	install -D -m 644 "$3" "$2/certs/kbuild-split-trusted.pem"
+	"$1/scripts/config" --file "$2/.config" --set-str SYSTEM_TRUSTED_KEYS certs/kbuild-split-trusted.pem
+	make -s -C "$1" O="$2" olddefconfig
+	grep -qx 'CONFIG_SYSTEM_TRUSTED_KEYS="certs/kbuild-split-trusted.pem"' "$2/.config" ||
+		die "CONFIG_SYSTEM_TRUSTED_KEYS did not take effect in $2/.config: check the dependencies of CONFIG_SYSTEM_TRUSTED_KEYRING"
 }
