@@ -6,7 +6,7 @@
 # Usage: ./build-kernel.sh [--suite bookworm|trixie] [--series 6.1|6.12|7.3]
 #                          [--flavours "qemu tiny"] [--jobs N] [--no-ccache]
 #                          [--incremental] [--icecc | --distcc "HOST/N..."]
-#                          [--abi N] [--debs DIR]
+#                          [--abi N] [--debs DIR] [--trusted-cert PEM]
 #        ./build-kernel.sh --for-tests      (the builds of tests/builds)
 #
 # --suite names the Debian release the packages are for (default:
@@ -37,6 +37,11 @@
 # --icecc or --distcc HOSTS (or KBS_FARM=icecc|distcc) compile on a farm
 # behind ccache, with make's jobs scaled to it (lib/farm.sh); this
 # machine's own architecture only, cross builds stay here.
+# --trusted-cert PEM puts the packager's X.509 certificate among the
+# built-in trusted keys of the flavours that sign modules
+# (debian/config/signing.config): it becomes debian/certs/trusted.pem of
+# the source package.  A build for another suite reads it in its chroot,
+# which sees the repository and KBS_OUT only.
 #
 # Environment: KBS_OUT (default out/), KBS_CCACHE_DIR (default
 # /var/cache/kbuild-split/ccache), KBS_XZ_LEVEL, SOURCE_DATE_EPOCH
@@ -73,6 +78,7 @@ BUILD_ARCH=
 EXPECTED=
 LOG=
 W=
+TRUSTED_CERT=
 
 usage() {
 	sed -n 's/^# \{0,1\}//; 4,10p' "$0" >&2
@@ -115,6 +121,7 @@ resolve_selection() {
 prepare_packaging() {
 	KEPT=
 	copy_packaging "$1" "$INCREMENTAL"
+	[ -z "$TRUSTED_CERT" ] || install -D -m 644 "$TRUSTED_CERT" "$1/debian/certs/trusted.pem"
 	# the packaging as the repository has it: what follows is of the selection
 	build_inputs "$1" > "$1.inputs.new"
 	# shellcheck disable=SC2086 # flavour names
@@ -136,18 +143,6 @@ prepare_packaging() {
 		_name=$(build_name "$1")
 		rm -f "$1/.."/*_"${_name#*_}"_*.deb "$1/../$_name"[._]*
 	fi
-}
-
-# check_compiler DIR ARCH: in a kept build, say when the compiler command
-# differs from the one it was built with (ccache installed or dropped, a
-# new gcc): kbuild then recompiles everything, which is no incremental build
-check_compiler() {
-	compiler_of "$1" "$2" > "$1.compiler.new"
-	[ -n "$KEPT" ] || return 0
-	_was=$(cat "$1.compiler" 2>/dev/null || echo unknown)
-	_now=$(cat "$1.compiler.new")
-	[ "$_was" = "$_now" ] ||
-		log "incremental: the compiler command changed since the kept build ('$_was', now '$_now'): kbuild recompiles every object"
 }
 
 # build_arch ARCH DPKG-OPTION: one dpkg-buildpackage for the ARCH flavours
@@ -248,6 +243,7 @@ parse_options() {
 		--incremental) INCREMENTAL=1 ;;
 		--abi) ABI=${2:?}; shift ;;
 		--debs) DEBS=${2:?}; shift ;;
+		--trusted-cert) TRUSTED_CERT=$(check_certificate "${2:?}") || exit 1; shift ;;
 		--for-tests) build_for_tests ;;
 		-h | --help) usage ;;
 		*) die "unknown option $1 (see --help)" ;;
@@ -267,7 +263,7 @@ main() {
 	resolve_selection
 	if [ "$SUITE" != "$(machine_suite)" ]; then
 		trap cleanup EXIT
-		build_in_buildenv "$SUITE" "$@"
+		build_in_buildenv "$SUITE" "$@" ${TRUSTED_CERT:+--trusted-cert "$TRUSTED_CERT"}
 		exit
 	fi
 	need_packages "linux-source-$SERIES"

@@ -75,6 +75,28 @@ compiler_of() {
 		"$("$_gcc" -dumpfullversion 2>/dev/null || echo '(not installed)')"
 }
 
+# check_compiler DIR ARCH: in a kept build, say when the compiler command
+# differs from the one it was built with (ccache installed or dropped, a
+# new gcc): kbuild then recompiles everything, which is no incremental build
+check_compiler() {
+	compiler_of "$1" "$2" > "$1.compiler.new"
+	[ -n "$KEPT" ] || return 0
+	_was=$(cat "$1.compiler" 2>/dev/null || echo unknown)
+	_now=$(cat "$1.compiler.new")
+	[ "$_was" = "$_now" ] ||
+		log "incremental: the compiler command changed since the kept build ('$_was', now '$_now'): kbuild recompiles every object"
+}
+
+# check_certificate FILE: FILE's absolute name, when it is a PEM X.509
+# certificate (build-kernel.sh --trusted-cert); else fails naming the fix
+check_certificate() {
+	need_packages openssl
+	_cert=$(realpath -e "$1" 2>/dev/null) || _cert=$1
+	openssl x509 -in "$_cert" -noout 2>/dev/null ||
+		die "--trusted-cert $1: no PEM X.509 certificate can be read there (in a chroot build, only the repository and KBS_OUT are seen): give one that 'openssl x509 -in FILE -noout' reads"
+	printf '%s\n' "$_cert"
+}
+
 # cross_args ARCH: apt-get's and dpkg-checkbuilddeps' options for a build
 # of ARCH packages on this machine; dpkg_cross_args ARCH: dpkg-buildpackage's
 cross_args() {

@@ -31,7 +31,7 @@ build() {
 main() {
 	L=$(suite_out trixie)/lifecycle
 	mkdir -p "$L"
-	build --series 7.3 --flavours qemu,tiny --debs "$L/debs"
+	build --series 7.3 --flavours qemu,tiny --trusted-cert tests/keys/trusted.crt --debs "$L/debs"
 	build --series 6.12 --flavours tiny,qemu-arm64 --debs "$L/debs"
 	build --series 6.12 --flavours tiny --abi 2 --debs "$L/abi2/debs"
 	KBS_SUITE=trixie KBS_SERIES=7.3 KBS_OTHER_SERIES=6.12 KBS_OTHER_FLAVOUR=tiny \
