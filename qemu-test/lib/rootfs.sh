@@ -118,7 +118,7 @@ second_stage() {
 }
 
 # stage_tree: the image's contents: the root filesystem (hard-linked, not
-# copied), the harness under /kbs, the test modules, the .debs, the
+# copied), the harness under /kbs, the test modules and keys, the .debs, the
 # modules cross-built on the host and the hook recorders.
 stage_tree() {
 	local kbs=$STAGING/root/kbs d i
@@ -135,6 +135,8 @@ stage_tree() {
 	for d in "$TOP"/tests/modules/*/; do
 		cp -r "${d%/}" "$kbs/modules/"
 	done
+	# the tests' signing keys (tests/keys/README)
+	cp -r "$TOP/tests/keys" "$kbs/keys"
 	for i in "${!DEBS[@]}"; do
 		mkdir -p "$kbs/debs/${DEB_GROUPS[i]}"
 		cp "${DEBS[i]}" "$kbs/debs/${DEB_GROUPS[i]}/"
