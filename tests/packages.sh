@@ -254,6 +254,8 @@ test_series() {
 			ktap_check "$ABINAME-$_f: $_m builds against the unpacked packages" build_module "$_f" "$_m"
 		done
 		ktap_check "$ABINAME-$_f: the trees moved apart build both modules" check_relocated "$_f"
+		ktap_check "$ABINAME-$_f: a module build runs no program of the trees but the host programs package's" \
+			check_ran_hostprogs "$_f"
 	done
 	if [ "${KBS_LINTIAN:-1}" = 1 ]; then
 		lint_changes

@@ -64,7 +64,8 @@ check_relocated() {
 	echo "# no compiler: $(grep -o 'Makefile:[0-9]*: \*\*\* .*' "$W/mod.log" | head -n 1)"
 }
 
-# build_module FLAVOUR NAME [OBJTREE]: against the trees unpacked from the packages,
+# build_module FLAVOUR NAME [OBJTREE]: against the trees unpacked from the packages
+# (with TRACE set, under strace, its execve calls into the file TRACE),
 # cross-compiled for a flavour of another architecture
 build_module() {
 	_rel=$ABINAME-$1
@@ -76,8 +77,32 @@ build_module() {
 	cp -r "$TOP/tests/modules/$2" "$W/mod"
 	_m=$2
 	shift 2
-	make -C "$_obj" M="$W/mod" "$@" > "$W/mod.log" 2>&1 || { tail -n 5 "$W/mod.log"; return 1; }
+	# shellcheck disable=SC2086 # TRACE: a file name without spaces
+	${TRACE:+strace -f -qq -z -e trace=execve -o $TRACE} \
+		make -C "$_obj" M="$W/mod" "$@" > "$W/mod.log" 2>&1 || { tail -n 5 "$W/mod.log"; return 1; }
 	! grep -A 2 'compiler differs' "$W/mod.log" || return 1
 	[ "$(modinfo -F vermagic "$W/mod/$_m.ko" | cut -d' ' -f1)" = "$_rel" ] || { echo "wrong vermagic"; return 1; }
 	[ "$(elf_machine "$W/mod/$_m.ko")" = "$(arch_value "$_a" elf-machine)" ] || { echo "$_m.ko is not for $_a"; return 1; }
+}
+
+# check_ran_hostprogs FLAVOUR: a module build against the unpacked trees
+# runs, of the trees' ELF files, only those of this machine's host programs
+# package (strace: every successful execve under W/root), and nothing of
+# the build host's trees
+check_ran_hostprogs() {
+	dpkg-deb -c "$(deb "linux-kbuild-hostprogs-$ABINAME-$1" "$BUILD_ARCH")" |
+		awk '{ print $6 }' | sed 's|^\./|/|' | sort > "$W/hostprogs.list"
+	TRACE=$W/exec.log build_module "$1" kbs_plain || return 1
+	sed -n 's|^[0-9]* *execve("\([^"]*\)".*|\1|p' "$W/exec.log" | sort -u > "$W/ran"
+	grep -q . "$W/ran" || { echo "strace recorded no program run"; return 1; }
+	# scripts of the trees run too; every program is the package's
+	grep "^$W/root/" "$W/ran" > "$W/ran.trees" || true # none: told below
+	while read -r _p; do
+		[ -z "$(elf_machine "$_p")" ] || grep -qxF "${_p#"$W/root"}" "$W/hostprogs.list" ||
+			{ echo "the build ran ${_p#"$W/root"}, of no host programs package"; return 1; }
+	done < "$W/ran.trees"
+	grep -q . "$W/ran.trees" || { echo "the build ran nothing of the trees (no fixdep, no modpost?)"; return 1; }
+	_from_build=$(grep -e "$OUT/pkg" -e /debian/build/ "$W/ran" | head -n 1) || true # none: good
+	[ -z "$_from_build" ] || { echo "the build ran $_from_build of the build host"; return 1; }
+	echo "# $ABINAME-$1: ran from the trees: $(grep "^$W/root/" "$W/ran" | sed 's|.*/||' | tr '\n' ' ')"
 }
