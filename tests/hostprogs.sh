@@ -82,7 +82,8 @@ check_objtree() {
 	done
 	if grep -qx 'CONFIG_DEBUG_INFO_BTF_MODULES=y' "$_tree/.config"; then
 		[ -f "$_tree/vmlinux" ] || { echo "${1##*/} has module BTF but no vmlinux for its base"; return 1; }
-		_sections=$(LC_ALL=C readelf -S -W "$_tree/vmlinux" | sed -n 's/^ *\[ *[0-9]*\] \([^ ]*\) .*/\1/p' | grep -v '^NULL$' |
+		# every section but the null one, [0]
+		_sections=$(LC_ALL=C readelf -S -W "$_tree/vmlinux" | sed -n 's/^ *\[ *[1-9][0-9]*\] \([^ ]*\) .*/\1/p' |
 			grep -v '^\.\(shstrtab\|strtab\|symtab\)$' | tr '\n' ' ')
 		[ "$_sections" = ".BTF " ] || { echo "the vmlinux of ${1##*/} has sections $_sections, not .BTF alone"; return 1; }
 		echo "# $2: vmlinux (.BTF only): $(stat -c %s "$_tree/vmlinux") bytes"
