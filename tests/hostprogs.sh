@@ -87,7 +87,7 @@ check_objtree() {
 			grep -v '^\.\(shstrtab\|strtab\|symtab\)$' | tr '\n' ' ')
 		[ "$_sections" = ".BTF " ] || { echo "the vmlinux of ${1##*/} has sections $_sections, not .BTF alone"; return 1; }
 		echo "# $2: vmlinux (.BTF only): $(stat -c %s "$_tree/vmlinux") bytes"
-		dpkg-deb -f "$1" Depends | grep -q 'dwarves (>= ' || { echo "${1##*/} does not depend on dwarves (pahole)"; return 1; }
+		dpkg-deb -f "$1" Depends | grep -q 'pahole (>= ' || { echo "${1##*/} does not depend on pahole"; return 1; }
 	elif [ -e "$_tree/vmlinux" ]; then
 		echo "${1##*/} ships a vmlinux without module BTF"
 		return 1
