@@ -189,6 +189,27 @@ unmet_config() {
 	}' "$@"
 }
 
+# kconfig_depends KCONFIG SYMBOL CONFIG: ": " and the "depends on" lines of
+# SYMBOL in the file KCONFIG, joined with &&, and what CONFIG has of the
+# symbols they name (PAHOLE_VERSION=0: no pahole); nothing without any
+kconfig_depends() {
+	awk -v sym="$2" -v cfg="$3" '
+	BEGIN { while ((getline l < cfg) > 0) if (l ~ /^CONFIG_/) { split(l, kv, "="); val[substr(kv[1], 8)] = kv[2] } }
+	/^[^ \t#]/ { inblock = ($1 ~ /^(menu)?config$/ && $2 == sym); next }
+	inblock && $1 == "depends" && $2 == "on" {
+		sub(/^[ \t]*depends on[ \t]*/, "")
+		sub(/[ \t]*#.*/, "")
+		deps = deps (deps == "" ? "" : " && ") "(" $0 ")"
+		n = split($0, w, /[^A-Za-z0-9_]+/)
+		for (i = 1; i <= n; i++)
+			if (w[i] ~ /^[A-Z][A-Z0-9_]*$/ && !(w[i] in seen)) {
+				seen[w[i]] = 1
+				have = have " " w[i] "=" (w[i] in val ? val[w[i]] : "n")
+			}
+	}
+	END { if (deps != "") printf ": %s (.config:%s)", deps, have }' "$1"
+}
+
 # merge_flavour_config SRCTREE OBJTREE FRAGMENT...: tinyconfig plus fragments;
 # fails when an option of a fragment did not take effect.  ARCH and
 # CROSS_COMPILE come from the environment, as kbuild reads them.
@@ -203,9 +224,9 @@ merge_flavour_config() {
 	while read -r _line; do
 		_sym=$(printf '%s\n' "$_line" | sed 's/^[^:]*: CONFIG_\([A-Za-z0-9_]*\)=.*/\1/')
 		# a fragment of several series may name what one of them has not
-		if grep -rqsx --include='Kconfig*' "[[:space:]]*\(menu\)\{0,1\}config $_sym" "$_src"; then
-			die "$_line; check its dependencies"
-		fi
+		_kc=$(grep -rlsx --include='Kconfig*' "[[:space:]]*\(menu\)\{0,1\}config $_sym" "$_src" | head -n 1)
+		[ -z "$_kc" ] || die "$_line; check its dependencies$(kconfig_depends "$_kc" "$_sym" "$_obj/.config")"
+
 		warn "${_line%%:*}: CONFIG_$_sym is no option of this kernel: ignored"
 	done < "$_obj/.config.unmet"
 	rm -f "$_obj/.config.unmet"
