@@ -93,7 +93,9 @@ check_ran_hostprogs() {
 	dpkg-deb -c "$(deb "linux-kbuild-hostprogs-$ABINAME-$1" "$BUILD_ARCH")" |
 		awk '{ print $6 }' | sed 's|^\./|/|' | sort > "$W/hostprogs.list"
 	TRACE=$W/exec.log build_module "$1" kbs_plain || return 1
-	sed -n 's|^[0-9]* *execve("\([^"]*\)".*|\1|p' "$W/exec.log" | sort -u > "$W/ran"
+	# a relative name is of the object tree, where make runs before 6.13
+	sed -n 's|^[0-9]* *execve("\([^"]*\)".*|\1|p' "$W/exec.log" |
+		sed "s|^\([^/]\)|$W/root/usr/src/linux-kbuild-$ABINAME-$1/\1|; s|/\./|/|g" | sort -u > "$W/ran"
 	grep -q . "$W/ran" || { echo "strace recorded no program run"; return 1; }
 	# scripts of the trees run too; every program is the package's
 	grep "^$W/root/" "$W/ran" > "$W/ran.trees" || true # none: told below
