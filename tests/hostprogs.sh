@@ -64,11 +64,7 @@ check_hostprogs() {
 		[ "$_m" = "$_want" ] || { echo "$_p in ${1##*/} is for ELF machine ${_m:-none}, not $_arch's $_want"; return 1; }
 		echo "# $_arch: $_p: $(file -b "$_tree/$_p" | cut -d, -f1-2)"
 	done
-	for _f in $(find "$W/hp" -type f | sort); do
-		_m=$(elf_machine "$_f")
-		[ -z "$_m" ] || [ "$_m" = "$_want" ] ||
-			{ echo "${_f#"$W/hp/"} in ${1##*/} is for ELF machine $_m, not $_arch's $_want"; return 1; }
-	done
+	check_elf "$1"
 }
 
 # check_objtree DEB REL: no program in the object tree; with module BTF,

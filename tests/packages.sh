@@ -128,22 +128,6 @@ check_srctree() {
 	echo "# linux-kbuild-source-$ABINAME: $(grep -cv '/$' "$W/list") paths, Installed-Size $(dpkg-deb -f "$(deb "linux-kbuild-source-$ABINAME")" Installed-Size) KiB"
 }
 
-# check_elf DEB: every ELF file in it is of the package's architecture
-check_elf() {
-	_arch=$(dpkg-deb -f "$1" Architecture)
-	_want=$(data_value "$TOP/debian/arches/$_arch" elf-machine) || { echo "no elf-machine for $_arch"; return 1; }
-	rm -rf "$W/elf"
-	dpkg-deb -x "$1" "$W/elf"
-	_n=0
-	for _f in $(find "$W/elf" -type f | sort); do
-		_m=$(elf_machine "$_f")
-		[ -n "$_m" ] || continue
-		[ "$_m" = "$_want" ] || { echo "${_f#"$W/elf"} is for ELF machine $_m, not $_arch ($_want)"; return 1; }
-		_n=$((_n + 1))
-	done
-	echo "# ${1##*/}: $_n ELF files, all for $_arch"
-}
-
 # check_maint_scripts KIND REL: the scripts of linux-KIND-REL
 check_maint_scripts() {
 	rm -rf "$W/ctl"

@@ -85,6 +85,23 @@ elf_machine() {
 	od -An -tu2 -j18 -N2 "$1" | tr -d ' '
 }
 
+# check_elf DEB: every ELF file in it is of the package's architecture
+# (debian/arches/<arch> elf-machine); unpacks into W/elf
+check_elf() {
+	_arch=$(dpkg-deb -f "$1" Architecture)
+	_want=$(data_value "$TOP/debian/arches/$_arch" elf-machine) || { echo "no elf-machine for $_arch"; return 1; }
+	rm -rf "$W/elf"
+	dpkg-deb -x "$1" "$W/elf"
+	_n=0
+	for _f in $(find "$W/elf" -type f | sort); do
+		_m=$(elf_machine "$_f")
+		[ -n "$_m" ] || continue
+		[ "$_m" = "$_want" ] || { echo "${_f#"$W/elf"} is for ELF machine $_m, not $_arch ($_want)"; return 1; }
+		_n=$((_n + 1))
+	done
+	echo "# ${1##*/}: $_n ELF files, all for $_arch"
+}
+
 # maint_script_problems SCRIPT KIND.NAME: what is wrong with a maintainer
 # script (one line each; nothing when it is right): its syntax, shellcheck,
 # a function defined twice, and the hook directory debian/maint/hooks says
