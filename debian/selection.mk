@@ -8,6 +8,7 @@ KBS_VERSION := 6.1.192+abi1.1
 KBS_COMPILER := gcc-12
 KBS_FLAVOURS := qemu-arm64 qemu tiny
 KBS_ARCHES := arm64 amd64
+KBS_SOURCE_KARCHES := x86 arm64
 KBS_FLAVOURS_arm64 := qemu-arm64
 KBS_KARCH_arm64 := arm64
 KBS_GNU_TYPE_arm64 := aarch64-linux-gnu

@@ -125,6 +125,10 @@ check_srctree() {
 	# lean: nothing that only builds the documentation, samples or tools, no patch leftovers
 	_extra=$(grep -e "^$_d/\(Documentation\|samples\|tools\)/" -e '\.\(orig\|rej\)$' "$W/list" | head -n 3)
 	[ -z "$_extra" ] || { echo "the source tree ships $(echo "$_extra" | tr '\n' ' ')"; return 1; }
+	# of arch/, the kernel architectures of debian/arches/ alone
+	_want=$(for _p in "$TOP"/debian/arches/*; do arch_value "${_p##*/}" kernel-arch; done | sort | tr '\n' ' ')
+	_have=$(sed -n "s|^$_d/arch/\([^/]*\)/.*|\1|p" "$W/list" | sort -u | tr '\n' ' ')
+	[ "$_have" = "$_want" ] || { echo "the source tree's arch/ has: $_have; debian/arches/: $_want"; return 1; }
 	echo "# linux-kbuild-source-$ABINAME: $(grep -cv '/$' "$W/list") paths, Installed-Size $(dpkg-deb -f "$(deb "linux-kbuild-source-$ABINAME")" Installed-Size) KiB"
 }
 
