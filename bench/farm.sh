@@ -30,9 +30,9 @@ row() {
 
 # write_farm_table: the overhead, the serial fraction, the projection
 write_farm_table() {
-	_local=$(row "build-kernel.sh --flavours qemu, cold ccache")
+	_local=$(row "package build, cold ccache")
 	_farm=$(row "build-kernel.sh --flavours qemu --icecc")
-	_serial=$(row "build-kernel.sh again, warm ccache")
+	_serial=$(row "package build again, warm ccache")
 	_p=$(echo "$_local - $_serial" | bc)
 	_o=$(echo "scale=3; ($_farm - $_serial) / $_p" | bc)
 	echo
