@@ -14,6 +14,7 @@
 # image and kbuild of one build only), the maintainer scripts are sound
 # and run their hooks, every binary says Built-Using, the versions follow
 # the kernel (source kbuild-split-<series> <upstream>+abi<ABI>.<revision>),
+# every run's kept tree has the costs of its stages (debian/build/stages),
 # lintian reports no error and no warning its overrides do not explain on
 # each build's .changes
 # (source and binaries, out/pkg/<series>/<arch>/, as the manifest names
@@ -132,6 +133,20 @@ check_srctree() {
 	echo "# linux-kbuild-source-$ABINAME: $(grep -cv '/$' "$W/list") paths, Installed-Size $(dpkg-deb -f "$(deb "linux-kbuild-source-$ABINAME")" Installed-Size) KiB"
 }
 
+# check_stages: each run's kept tree has the costs of its stages
+# (debian/bin/stage), a compile and a dpkg-deb at least, every line a name
+# and two numbers
+check_stages() {
+	for _t in $(manifest_values "$DEBS" file "$(manifest_rows "$DEBS" series="$SERIES" kind=tree)"); do
+		[ -s "$_t/stages" ] || { echo "no $_t/stages"; return 1; }
+		awk -F '\t' 'NF != 3 || $2 !~ /^[0-9]+\.[0-9]+$/ || $3 !~ /^[0-9]+\.[0-9]+$/ { print "bad line " NR ": " $0; bad = 1 }
+			{ seen[$1] = 1 }
+			END { if (!seen["compile"] || !seen["dpkg-deb and compression"]) { print "no compile or dpkg-deb stage"; bad = 1 }; exit bad }' \
+			"$_t/stages" || { echo "in $_t/stages"; return 1; }
+		echo "# ${_t#"$OUT"/}/stages: $(cut -f1,2 "$_t/stages" | tr '\t\n' '=,')"
+	done
+}
+
 # check_maint_scripts KIND REL: the scripts of linux-KIND-REL
 check_maint_scripts() {
 	rm -rf "$W/ctl"
@@ -230,6 +245,7 @@ test_series() {
 	done
 	ktap_check "$ABINAME: source tree contents" check_srctree
 	ktap_check "$ABINAME: versions follow the kernel" check_versions
+	ktap_check "$ABINAME: every run wrote down the costs of its stages" check_stages
 	ktap_check "$ABINAME: no file in two packages" check_no_file_twice
 	unpack_all
 	ktap_check "$ABINAME: no build path in shipped files" check_no_build_paths
