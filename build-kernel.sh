@@ -136,6 +136,7 @@ prepare_packaging() {
 		unknown) log "incremental: the kept build in $1 has no record of its inputs (it failed, or is older): starting clean" ;;
 		*) log "incremental: the kept build's $_changed changed (of its patches, series, flavours, abi and packaging): starting clean" ;;
 		esac
+		keep_patched_tree "$1"
 		discard "$1/debian/build"
 		rm -f "$1.inputs" "$1.compiler"
 		# what a build of this version made: another version's (another
@@ -172,6 +173,10 @@ build_arch() {
 	else
 		unset CCACHE_PREFIX
 	fi
+	# the last build's patched tree, if copy_packaging kept it (the first
+	# run's, for the next architectures)
+	_patched=${KBS_PATCHED_TREE:-}
+	[ ! -d "$_dir.src" ] || [ -n "$KEPT" ] || _patched=$_dir.src
 	_start=$(date +%s)
 	rm -f "$W/status"
 	# dpkg-buildpackage's status passes the pipe in a file (and past set
@@ -179,13 +184,14 @@ build_arch() {
 	# shellcheck disable=SC2046,SC2086 # options
 	{
 		_rc=0
-		(cd "$_dir" && KBS_CC_LAUNCHER="$KBS_CC_LAUNCHER" \
+		(cd "$_dir" && KBS_CC_LAUNCHER="$KBS_CC_LAUNCHER" KBS_PATCHED_TREE="$_patched" \
 			DEB_BUILD_OPTIONS="$(build_options "$1")" \
 			dpkg-buildpackage $_opt $(dpkg_cross_args "$1") -uc -us 2>&1) || _rc=$?
 		echo "$_rc" > "$W/status"
 	} | show_progress "$_start"
 	_status=$(cat "$W/status" 2>/dev/null || true) # no file: told below
 	farm_report "$LOG"
+	discard "$_dir.src"
 	[ "$_status" = 0 ] || die "dpkg-buildpackage for $1 failed (exit ${_status:-unknown})"
 	mv "$_dir.inputs.new" "$_dir.inputs"
 	mv "$_dir.compiler.new" "$_dir.compiler"

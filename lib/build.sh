@@ -16,13 +16,29 @@ discard() {
 	(rm -rf "$_trash" &) > /dev/null 2>&1
 }
 
+# keep_patched_tree DIR: the patched tree of DIR's last build, as DIR.src,
+# when it is of this tarball and series and its fingerprint holds: a clean
+# build hard-links it instead of unpacking and patching again
+keep_patched_tree() {
+	_src=$1/debian/build/src
+	[ -d "$_src" ] || return 0
+	discard "$1.src"
+	[ -f "$_src.fingerprint" ] && [ -f "$_src/.kbuild-split-series" ] || return 0
+	"$TOP/patches/apply.sh" --describe "$SERIES" | cmp -s - "$_src/.kbuild-split-series" || return 0
+	[ "$(tree_fingerprint "$_src")" = "$(cat "$_src.fingerprint")" ] || return 0
+	mv "$_src" "$1.src"
+}
+
 # copy_packaging DIR [KEEP]: the repository without out/ and .git/ into
 # DIR; with KEEP, the kernel trees of an earlier build there (debian/build)
-# are kept, for an incremental build
+# are kept, for an incremental build; without, its patched tree when
+# keep_patched_tree can
 copy_packaging() {
 	if [ -n "${2:-}" ] && [ -d "$1/debian/build" ]; then
 		rm -rf "$1.kept"
 		mv "$1/debian/build" "$1.kept"
+	else
+		keep_patched_tree "$1"
 	fi
 	discard "$1"
 	mkdir -p "$1"

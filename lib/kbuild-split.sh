@@ -148,6 +148,14 @@ arch_value() {
 
 # --- kernel builds ------------------------------------------------------------
 
+# tree_fingerprint DIR: the sha256 of every path of DIR with its size and
+# modification time.  debian/rules writes it beside the patched tree it
+# made; build-kernel.sh reuses that tree for a clean build only while the
+# fingerprint still holds (nothing edited, touched, added or removed).
+tree_fingerprint() {
+	(cd "$1" && find . -printf '%P\t%s\t%T@\n') | LC_ALL=C sort | sha256sum | cut -d' ' -f1
+}
+
 # kbuild_nm [CROSS_COMPILE]: the nm command for kernel builds (make NM=...).  GNU nm loads
 # every plugin in /usr/lib/bfd-plugins unless one is named; with clang
 # installed that includes LLVMgold, and each call maps libLLVM (57 MB, 90 ms
