@@ -56,6 +56,8 @@ TOP=$(cd "$(dirname "$0")" && pwd)
 . "$TOP/lib/host.sh"
 # shellcheck source=lib/build.sh
 . "$TOP/lib/build.sh"
+# shellcheck source=lib/build-manifest.sh
+. "$TOP/lib/build-manifest.sh"
 # shellcheck source=lib/farm.sh
 . "$TOP/lib/farm.sh"
 # shellcheck source=lib/manifest.sh
@@ -115,37 +117,6 @@ resolve_selection() {
 	done
 }
 
-# prepare_packaging DIR: the packaging for this build in DIR, its kernel
-# trees kept when --incremental and the inputs are those of the kept
-# build; sets KEPT
-prepare_packaging() {
-	KEPT=
-	copy_packaging "$1" "$INCREMENTAL"
-	[ -z "$TRUSTED_CERT" ] || install -D -m 644 "$TRUSTED_CERT" "$1/debian/certs/trusted.pem"
-	# the packaging as the repository has it: what follows is of the selection
-	build_inputs "$1" > "$1.inputs.new"
-	# shellcheck disable=SC2086 # flavour names
-	(cd "$1" && debian/bin/gencontrol --suite "$SUITE" ${ABI:+--abi "$ABI"} "$SERIES" $FLAVOURS) >> "$LOG" 2>&1 ||
-		die "debian/bin/gencontrol failed: $(tail -n 1 "$LOG")"
-	_changed=$(changed_inputs "$1.inputs" "$1.inputs.new")
-	if [ -n "$INCREMENTAL" ] && [ -d "$1/debian/build" ] && [ -z "$_changed" ]; then
-		KEPT=1
-		log "incremental: the kept trees of $1 are of the same inputs"
-	else
-		[ -z "$INCREMENTAL" ] || ! [ -d "$1/debian/build" ] || case $_changed in
-		unknown) log "incremental: the kept build in $1 has no record of its inputs (it failed, or is older): starting clean" ;;
-		*) log "incremental: the kept build's $_changed changed (of its patches, series, flavours, abi and packaging): starting clean" ;;
-		esac
-		keep_patched_tree "$1"
-		discard "$1/debian/build"
-		rm -f "$1.inputs" "$1.compiler"
-		# what a build of this version made: another version's (another
-		# ABI's) .debs, source and .changes stay, for its tests
-		_name=$(build_name "$1")
-		rm -f "$1/.."/*_"${_name#*_}"_*.deb "$1/../$_name"[._]*
-	fi
-}
-
 # build_arch ARCH DPKG-OPTION: one dpkg-buildpackage for the ARCH flavours
 build_arch() {
 	_dir=$OUT/pkg/$SERIES/$1/kbuild-split
@@ -165,6 +136,8 @@ build_arch() {
 		# no clean; the kept build's source packages (arch:all, .dsc) stay
 		_opt="-B -nc"
 		EXPECTED=
+	elif [ -n "$SOURCE_KEPT" ]; then
+		_opt=-B
 	fi
 	# the farm compiles for this machine's architecture only
 	if [ -n "$FARM" ] && [ "$1" = "$BUILD_ARCH" ]; then

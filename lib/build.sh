@@ -2,9 +2,10 @@
 # shellcheck shell=sh
 # build-kernel.sh's steps: the packaging's copy and its state between
 # runs, the build dependencies of an architecture, the progress of a
-# build, the ABI it exported.  Sourced by build-kernel.sh after
-# lib/kbuild-split.sh; uses its OUT, SERIES, FLAVOURS, ABI, BUILD_ARCH,
-# LOG, EXPECTED and W.
+# build, the ABI it exported (the manifest it writes: lib/build-manifest.sh).
+# Sourced by build-kernel.sh after lib/kbuild-split.sh; uses its OUT,
+# SUITE, SERIES, FLAVOURS, ABI, INCREMENTAL, TRUSTED_CERT, BUILD_ARCH,
+# LOG, EXPECTED and W, and sets KEPT and SOURCE_KEPT.
 
 # discard DIR: DIR out of the way at once, deleted in the background
 # (unlinking a build's 100k files took minutes here)
@@ -79,6 +80,71 @@ changed_inputs() {
 	awk 'FNR == NR { was[$1] = $0; next }
 	was[$1] != $0 { printf "%s%s", sep, $1; sep = ", " }
 	END { if (sep != "") print "" }' "$1" "$2"
+}
+
+# selection_in DIR KEY: KEY's value in the selection gencontrol wrote for
+# the packaging in DIR (its debian/selection.mk)
+selection_in() {
+	sed -n "s/^$2 := //p" "$1/debian/selection.mk"
+}
+
+# selection_value KEY: KEY's value in the selection gencontrol wrote for
+# this build (the first run's)
+selection_value() {
+	# shellcheck disable=SC2086 # the architectures
+	set -- "$1" $ARCHES
+	selection_in "$OUT/pkg/$SERIES/$2/kbuild-split" "$1"
+}
+
+# build_name DIR: the name of the source package DIR builds, and its
+# version, as its .dsc and .changes begin: kbuild-split-6.1_6.1.192+abi1.1
+build_name() {
+	printf 'kbuild-split-%s_%s\n' "$(selection_in "$1" KBS_SERIES)" "$(selection_in "$1" KBS_VERSION)"
+}
+
+# prepare_packaging DIR: the packaging for this build in DIR, its kernel
+# trees kept when --incremental and the inputs are those of the kept
+# build; sets KEPT.  A clean build of the inputs of the last one keeps its
+# arch:all source tree package, which nothing but those inputs makes
+# (the tarball, the patches, the packaging; sets SOURCE_KEPT).
+prepare_packaging() {
+	KEPT=
+	SOURCE_KEPT=
+	copy_packaging "$1" "$INCREMENTAL"
+	[ -z "$TRUSTED_CERT" ] || install -D -m 644 "$TRUSTED_CERT" "$1/debian/certs/trusted.pem"
+	# the packaging as the repository has it: what follows is of the selection
+	build_inputs "$1" > "$1.inputs.new"
+	# shellcheck disable=SC2086 # flavour names
+	(cd "$1" && debian/bin/gencontrol --suite "$SUITE" ${ABI:+--abi "$ABI"} "$SERIES" $FLAVOURS) >> "$LOG" 2>&1 ||
+		die "debian/bin/gencontrol failed: $(tail -n 1 "$LOG")"
+	_changed=$(changed_inputs "$1.inputs" "$1.inputs.new")
+	if [ -n "$INCREMENTAL" ] && [ -d "$1/debian/build" ] && [ -z "$_changed" ]; then
+		KEPT=1
+		log "incremental: the kept trees of $1 are of the same inputs"
+	else
+		[ -z "$INCREMENTAL" ] || ! [ -d "$1/debian/build" ] || case $_changed in
+		unknown) log "incremental: the kept build in $1 has no record of its inputs (it failed, or is older): starting clean" ;;
+		*) log "incremental: the kept build's $_changed changed (of its patches, series, flavours, abi and packaging): starting clean" ;;
+		esac
+		keep_patched_tree "$1"
+		discard "$1/debian/build"
+		rm -f "$1.inputs" "$1.compiler"
+		# what a build of this version made: another version's (another
+		# ABI's) .debs, source and .changes stay, for its tests
+		_name=$(build_name "$1")
+		_all=$1/../linux-kbuild-source-$(selection_in "$1" KBS_ABINAME)_${_name#*_}_all.deb
+		if [ -z "$_changed" ] && [ -f "$_all" ]; then
+			# shellcheck disable=SC2034 # build-kernel.sh's build_arch reads it
+			SOURCE_KEPT=1
+			log "the inputs are the last build's: its ${_all##*/} and source package are kept (dpkg-buildpackage -B)"
+			for _deb in "$1/.."/*_"${_name#*_}"_*.deb; do
+				[ "$_deb" = "$_all" ] || rm -f "$_deb"
+			done
+			rm -f "$1/../$_name"_*.changes "$1/../$_name"_*.buildinfo
+		else
+			rm -f "$1/.."/*_"${_name#*_}"_*.deb "$1/../$_name"[._]*
+		fi
+	fi
 }
 
 # compiler_of DIR ARCH: the compiler command of ARCH's objects in DIR's
@@ -196,118 +262,4 @@ collect_abi() {
 		_ref=debian/abi/${_f#"$1/debian/build/abi/"}
 		[ -f "$TOP/$_ref" ] || warn "no ABI reference $_ref yet: cp ${OUT#"$TOP/"}/abi/${_ref#debian/abi/} $_ref"
 	done
-}
-
-# --- the build manifest (lib/manifest.sh) --------------------------------------
-
-# deb_kind PACKAGE: "kind flavour" of one of this build's packages, by the
-# names debian/templates give them; fails on any other
-deb_kind() {
-	[ "$1" != "linux-kbuild-source-$ABINAME" ] || { echo "source -"; return 0; }
-	for _f in $FLAVOURS; do
-		case $1 in
-		"linux-image-$ABINAME-$_f") echo "image $_f"; return 0 ;;
-		"linux-kbuild-hostprogs-$ABINAME-$_f") echo "hostprogs $_f"; return 0 ;;
-		"linux-kbuild-$ABINAME-$_f") echo "kbuild $_f"; return 0 ;;
-		"linux-image-$SERIES-$_f") echo "meta-image $_f"; return 0 ;;
-		"linux-kbuild-$SERIES-$_f") echo "meta-kbuild $_f"; return 0 ;;
-		esac
-	done
-	die "dpkg-buildpackage made $1, which is of no flavour of the selection ($FLAVOURS) of $ABINAME: check debian/templates"
-}
-
-# manifest_line KIND FLAVOUR ARCH PACKAGE VERSION FILE SHA256: one line,
-# in MANIFEST_FIELDS' order
-manifest_line() {
-	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$SERIES" "$UPSTREAM" "$ABI" "$ABINAME" \
-		"$2" "$3" "$1" "$4" "$5" "$6" "$7"
-}
-
-# selection_in DIR KEY: KEY's value in the selection gencontrol wrote for
-# the packaging in DIR (its debian/selection.mk)
-selection_in() {
-	sed -n "s/^$2 := //p" "$1/debian/selection.mk"
-}
-
-# selection_value KEY: KEY's value in the selection gencontrol wrote for
-# this build (the first run's)
-selection_value() {
-	# shellcheck disable=SC2086 # the architectures
-	set -- "$1" $ARCHES
-	selection_in "$OUT/pkg/$SERIES/$2/kbuild-split" "$1"
-}
-
-# manifest_of_runs DIR: DIR/manifest of this build (runs_lines); sets
-# UPSTREAM, ABI and ABINAME from the selection gencontrol wrote
-manifest_of_runs() {
-	UPSTREAM=$(selection_value KBS_UPSTREAM)
-	ABI=$(selection_value KBS_ABI)
-	ABINAME=$(selection_value KBS_ABINAME)
-	[ -n "$UPSTREAM" ] && [ -n "$ABI" ] && [ -n "$ABINAME" ] ||
-		die "the build's debian/selection.mk names no KBS_UPSTREAM, KBS_ABI or KBS_ABINAME: run debian/bin/gencontrol"
-	mkdir -p "$1"
-	printf '# %s\n' "$MANIFEST_FIELDS" | tr ' ' '\t' > "$1/manifest"
-	runs_lines > "$1/lines"
-	# the flavours in the selection's order, the build's own lines first
-	awk -F '\t' -v flavours="$FLAVOURS" '
-	BEGIN { n = split(flavours, f, " "); for (i = 1; i <= n; i++) rank[f[i]] = i }
-	{ printf "%d\t%s\n", rank[$5], $0 }' "$1/lines" | sort -s -n -k1,1 | cut -f2- >> "$1/manifest"
-	rm -f "$1/lines"
-}
-
-# build_name DIR: the name of the source package DIR builds, and its
-# version, as its .dsc and .changes begin: kbuild-split-6.1_6.1.192+abi1.1
-build_name() {
-	printf 'kbuild-split-%s_%s\n' "$(selection_in "$1" KBS_SERIES)" "$(selection_in "$1" KBS_VERSION)"
-}
-
-# runs_lines: the manifest lines of every run's .debs, .changes, .dsc
-# and kept tree
-runs_lines() {
-	for _a in $ARCHES; do
-		_run=$OUT/pkg/$SERIES/$_a
-		_name=$(build_name "$_run/kbuild-split")
-		for _deb in "$_run"/*_"${_name#*_}"_*.deb; do
-			[ -e "$_deb" ] || continue
-			# shellcheck disable=SC2016 # dpkg-deb's fields
-			_fields=$(dpkg-deb -W --showformat='${Package} ${Architecture} ${Version}' "$_deb")
-			read -r _p _arch _v <<-EOF
-			$_fields
-			EOF
-			_k=$(deb_kind "$_p")
-			manifest_line "${_k% *}" "${_k#* }" "$_arch" "$_p" "$_v" "${_deb##*/}" \
-				"$(sha256sum < "$_deb" | cut -d' ' -f1)"
-		done
-		for _f in "$_run/$_name"_*.changes "$_run/$_name.dsc"; do
-			[ -e "$_f" ] || continue
-			_v=$(sed -n 's/^Version: //p' "$_f")
-			manifest_line "${_f##*.}" - "$_a" - "$_v" "$_f" "$(sha256sum < "$_f" | cut -d' ' -f1)"
-		done
-		[ ! -d "$_run/kbuild-split/debian/build" ] ||
-			manifest_line tree - "$_a" - - "$_run/kbuild-split/debian/build" -
-	done
-}
-
-# check_complete DIR: DIR/manifest has each flavour's image, kbuild, host
-# programs and metapackages, for its architecture, and the source tree
-check_complete() {
-	manifest_get "$1" file kind=source > /dev/null || die "the build made no linux-kbuild-source-$ABINAME"
-	for _f in $FLAVOURS; do
-		_a=$(selection_value "KBS_ARCH_$_f")
-		for _k in image kbuild hostprogs meta-image meta-kbuild; do
-			manifest_get "$1" file kind="$_k" flavour="$_f" arch="$_a" > /dev/null ||
-				die "the build made no $_k package of flavour $_f for $_a: see $OUT/logs/build-$SERIES-$_a.log"
-		done
-	done
-}
-
-# merge_manifest NEW: NEW's lines in DEBS/manifest, in place of those of
-# the same series
-merge_manifest() {
-	{
-		head -n 1 "$1"
-		[ ! -f "$DEBS/manifest" ] || awk -F '\t' -v s="$SERIES" '!/^#/ && $1 != s' "$DEBS/manifest"
-		tail -n +2 "$1"
-	} > "$DEBS/manifest.new"
-	mv "$DEBS/manifest.new" "$DEBS/manifest"
 }

@@ -8,7 +8,11 @@
 # directory of their own; the kept trees must have been used (no unpack,
 # a few objects compiled, the source tree's .deb reused), and every .deb
 # must have the contents of the clean build's .deb of the same package
-# (byte for byte, being reproducible, as the suite also reports).
+# (byte for byte, being reproducible, as the suite also reports).  Before
+# that, a clean build of the same inputs: it must hard-link the untouched
+# patched tree instead of unpacking, keep the source tree's .deb, and make
+# the same contents too; and lib/build.sh's keep_patched_tree must not
+# keep a tree whose file was touched, or whose series differs.
 #
 # Usage: tests/incremental.sh [SERIES [FLAVOURS [FILE]]]
 #        (default: 6.1, the flavours of its build, kernel/panic.c)
@@ -24,6 +28,8 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/tests/lib/ktap.sh"
 # shellcheck source=lib/manifest.sh
 . "$TOP/lib/manifest.sh"
+# shellcheck source=lib/build.sh
+. "$TOP/lib/build.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
 SERIES=${1:-6.1}
@@ -37,6 +43,43 @@ cleanup() {
 	if [ -n "$W" ]; then
 		rm -rf "$W"
 	fi
+}
+
+# clean_rebuild: a clean build of the last build's inputs into $W/clean
+clean_rebuild() {
+	"$TOP/build-kernel.sh" --series "$SERIES" --flavours "$FLAVOURS" --debs "$W/clean" \
+		> "$W/clean.out" 2>&1 || { tail -n 5 "$W/clean.out"; return 1; }
+}
+
+# reused_tree_and_source: the clean rebuild hard-linked the patched tree
+# and kept the source tree's .deb
+reused_tree_and_source() {
+	grep -q 'the patched tree of .*\.src, hard-linked' "$OUT/logs/build-$SERIES-$BUILD_ARCH.log" ||
+		{ echo "it did not reuse the untouched patched tree"; return 1; }
+	! grep -q 'apply.sh: unpacking' "$OUT/logs/build-$SERIES-$BUILD_ARCH.log" || { echo "it unpacked the tarball"; return 1; }
+	grep -q 'source package are kept' "$W/clean.out" || { echo "it did not keep the source tree's .deb"; return 1; }
+	! grep -q "building package 'linux-kbuild-source" "$W/clean.out" || { echo "it built the source tree's .deb again"; return 1; }
+}
+
+# keeps_no_touched_tree: keep_patched_tree on a small tree of this series
+# keeps it untouched only
+keeps_no_touched_tree() {
+	_d=$W/keep/kbuild-split
+	mkdir -p "$_d/debian/build/src/kernel"
+	echo 'int x;' > "$_d/debian/build/src/kernel/panic.c"
+	"$TOP/patches/apply.sh" --describe "$SERIES" > "$_d/debian/build/src/.kbuild-split-series"
+	tree_fingerprint "$_d/debian/build/src" > "$_d/debian/build/src.fingerprint"
+	touch -d '1 hour ago' "$_d/debian/build/src/kernel/panic.c"
+	(OUT=$W; keep_patched_tree "$_d")
+	[ ! -d "$_d.src" ] || { echo "it kept a tree with a touched file"; return 1; }
+	echo "other" >> "$_d/debian/build/src/.kbuild-split-series"
+	tree_fingerprint "$_d/debian/build/src" > "$_d/debian/build/src.fingerprint"
+	(OUT=$W; keep_patched_tree "$_d")
+	[ ! -d "$_d.src" ] || { echo "it kept a tree of another series"; return 1; }
+	sed -i '$d' "$_d/debian/build/src/.kbuild-split-series"
+	tree_fingerprint "$_d/debian/build/src" > "$_d/debian/build/src.fingerprint"
+	(OUT=$W; keep_patched_tree "$_d")
+	[ -f "$_d.src/kernel/panic.c" ] || { echo "it did not keep the untouched tree"; return 1; }
 }
 
 # rebuild: touch FILE, build incrementally into $W/debs
@@ -61,7 +104,7 @@ used_kept_trees() {
 	echo "# $_n objects compiled"
 }
 
-# same_contents DEB: the incremental DEB against the clean build's of the
+# same_contents DEB: the DEB of a rebuild against the clean build's of the
 # same package: contents and control equal; byte-identical reported
 same_contents() {
 	_p=$(dpkg-deb -f "$1" Package)
@@ -85,6 +128,16 @@ main() {
 	TREE=$(manifest_get "$OUT/debs" file series="$SERIES" kind=tree arch="$BUILD_ARCH") || TREE=/nonexistent
 	[ -n "$FLAVOURS" ] || FLAVOURS=$(manifest_flavours "$OUT/debs" "$SERIES") ||
 		FLAVOURS="(none built)" # rebuild fails, naming the build to run first
+	ktap_check "keep_patched_tree keeps an untouched tree of the series alone" keeps_no_touched_tree
+	ktap_check "$SERIES ($FLAVOURS): a clean build of the same inputs" clean_rebuild
+	if [ -d "$W/clean" ]; then
+		ktap_check "it hard-linked the untouched patched tree and kept the source tree's .deb" reused_tree_and_source
+		for _d in $(manifest_debs "$W/clean"); do
+			ktap_check "${_d##*/} of the clean rebuild has the first build's contents" same_contents "$_d"
+		done
+	else
+		ktap_skip "the patched tree and source .deb were reused" "the clean build failed"
+	fi
 	ktap_check "$SERIES ($FLAVOURS): touch $FILE, build-kernel.sh --incremental" rebuild
 	if ! [ -d "$W/debs" ]; then
 		ktap_skip "the kept trees were used" "the incremental build failed"
