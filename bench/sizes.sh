@@ -74,6 +74,11 @@ size_row() {
 	_src_kib=$(dpkg-deb -f "$_src" Installed-Size)
 	echo "| $2 ($_abiname-$_flavour) | $_ours (source $_src_kib) | $_theirs + $_priv = $((_theirs + _priv)) |" \
 		"$(ratio "$_ours" $((_theirs + _priv))) | $(verdict "$(ratio "$_ours" $((_theirs + _priv)))" 0.90) | $_how |"
+	# a second configuration or architecture shares our source tree; each
+	# bindeb-pkg headers package would need the private headers too
+	_ours2=$((2 * (_ours - _src_kib) + _src_kib))
+	echo "| $2, two flavours | $_ours2 | 2 x $((_theirs + _priv)) = $((2 * (_theirs + _priv))) |" \
+		"$(ratio "$_ours2" $((2 * (_theirs + _priv)))) | | projected: a second flavour the size of the first |"
 	rm -rf "$W/x" "$W/y"
 }
 
