@@ -244,6 +244,8 @@ test_series() {
 		done
 	done
 	ktap_check "$ABINAME: source tree contents" check_srctree
+	ktap_check "$ABINAME: no ELF file in the source tree's package (dh_strip and dh_shlibdeps skip it)" \
+		check_elf "$(deb "linux-kbuild-source-$ABINAME")"
 	ktap_check "$ABINAME: versions follow the kernel" check_versions
 	ktap_check "$ABINAME: every run wrote down the costs of its stages" check_stages
 	ktap_check "$ABINAME: no file in two packages" check_no_file_twice
