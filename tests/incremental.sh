@@ -37,6 +37,7 @@ FLAVOURS=${2:-}
 FILE=${3:-kernel/panic.c}
 BUILD_ARCH=$(dpkg --print-architecture)
 TREE=
+PRISTINE=
 W=
 
 cleanup() {
@@ -45,18 +46,30 @@ cleanup() {
 	fi
 }
 
-# clean_rebuild: a clean build of the last build's inputs into $W/clean
+# clean_rebuild: a clean build of the last build's inputs into $W/clean;
+# PRISTINE says whether the kept patched tree was untouched before it
 clean_rebuild() {
+	PRISTINE=no
+	[ "$(tree_fingerprint "$TREE/src")" != "$(cat "$TREE/src.fingerprint" 2>/dev/null)" ] || PRISTINE=yes
 	"$TOP/build-kernel.sh" --series "$SERIES" --flavours "$FLAVOURS" --debs "$W/clean" \
 		> "$W/clean.out" 2>&1 || { tail -n 5 "$W/clean.out"; return 1; }
 }
 
-# reused_tree_and_source: the clean rebuild hard-linked the patched tree
-# and kept the source tree's .deb
-reused_tree_and_source() {
-	grep -q 'the patched tree of .*\.src, hard-linked' "$OUT/logs/build-$SERIES-$BUILD_ARCH.log" ||
-		{ echo "it did not reuse the untouched patched tree"; return 1; }
-	! grep -q 'apply.sh: unpacking' "$OUT/logs/build-$SERIES-$BUILD_ARCH.log" || { echo "it unpacked the tarball"; return 1; }
+# reused_tree: the clean rebuild hard-linked the kept patched tree if it
+# was untouched (a suite before may have touched it), else unpacked
+reused_tree() {
+	_log=$OUT/logs/build-$SERIES-$BUILD_ARCH.log
+	if [ "$PRISTINE" = yes ]; then
+		grep -q 'the patched tree of .*\.src, hard-linked' "$_log" || { echo "it did not reuse the untouched patched tree"; return 1; }
+		! grep -q 'apply.sh: unpacking' "$_log" || { echo "it unpacked the tarball"; return 1; }
+	else
+		grep -q 'apply.sh: unpacking' "$_log" || { echo "it did not unpack again, the kept tree being touched"; return 1; }
+	fi
+	echo "# the kept tree was untouched: $PRISTINE"
+}
+
+# kept_source_deb: the clean rebuild kept the source tree's .deb
+kept_source_deb() {
 	grep -q 'source package are kept' "$W/clean.out" || { echo "it did not keep the source tree's .deb"; return 1; }
 	! grep -q "building package 'linux-kbuild-source" "$W/clean.out" || { echo "it built the source tree's .deb again"; return 1; }
 }
@@ -131,7 +144,8 @@ main() {
 	ktap_check "keep_patched_tree keeps an untouched tree of the series alone" keeps_no_touched_tree
 	ktap_check "$SERIES ($FLAVOURS): a clean build of the same inputs" clean_rebuild
 	if [ -d "$W/clean" ]; then
-		ktap_check "it hard-linked the untouched patched tree and kept the source tree's .deb" reused_tree_and_source
+		ktap_check "it hard-linked the kept patched tree if untouched, else unpacked" reused_tree
+		ktap_check "it kept the source tree's .deb" kept_source_deb
 		for _d in $(manifest_debs "$W/clean"); do
 			ktap_check "${_d##*/} of the clean rebuild has the first build's contents" same_contents "$_d"
 		done
