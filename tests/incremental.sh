@@ -46,11 +46,8 @@ cleanup() {
 	fi
 }
 
-# clean_rebuild: a clean build of the last build's inputs into $W/clean;
-# PRISTINE says whether the kept patched tree was untouched before it
+# clean_rebuild: a clean build of the last build's inputs into $W/clean
 clean_rebuild() {
-	PRISTINE=no
-	[ "$(tree_fingerprint "$TREE/src")" != "$(cat "$TREE/src.fingerprint" 2>/dev/null)" ] || PRISTINE=yes
 	"$TOP/build-kernel.sh" --series "$SERIES" --flavours "$FLAVOURS" --debs "$W/clean" \
 		> "$W/clean.out" 2>&1 || { tail -n 5 "$W/clean.out"; return 1; }
 }
@@ -142,6 +139,11 @@ main() {
 	[ -n "$FLAVOURS" ] || FLAVOURS=$(manifest_flavours "$OUT/debs" "$SERIES") ||
 		FLAVOURS="(none built)" # rebuild fails, naming the build to run first
 	ktap_check "keep_patched_tree keeps an untouched tree of the series alone" keeps_no_touched_tree
+	# whether the kept patched tree is untouched, before the clean build
+	# (ktap_check runs each check in a subshell)
+	PRISTINE=no
+	[ ! -d "$TREE/src" ] || [ "$(tree_fingerprint "$TREE/src")" != "$(cat "$TREE/src.fingerprint" 2>/dev/null)" ] ||
+		PRISTINE=yes
 	ktap_check "$SERIES ($FLAVOURS): a clean build of the same inputs" clean_rebuild
 	if [ -d "$W/clean" ]; then
 		ktap_check "it hard-linked the kept patched tree if untouched, else unpacked" reused_tree
