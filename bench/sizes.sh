@@ -66,6 +66,10 @@ size_row() {
 		_how="measured: ${3##*/}"
 	else
 		_tree=$(manifest_get "$1" file series="$2" kind=tree arch=amd64)
+		if [ ! -f "$_tree/obj-$_flavour/.config" ]; then
+			echo "| $2 | another build replaced the kept tree of $_abiname-$_flavour: ./build-kernel.sh --series $2 | | | | |"
+			return 0
+		fi
 		merged_tree "$_tree" "$_flavour" "$W/y/usr/src/linux-headers"
 		_theirs=$(tree_kib "$W/y")
 		_how="projected: install-extmod-build's merged tree of the kept build"

@@ -28,18 +28,34 @@ user_timed() {
 	printf '%s\t%s\n' "$_un" "$(echo "$_t0 $(date +%s.%N)" | awk '{ printf "%.1f", $2 - $1 }')" >> "$W/user"
 }
 
-# user_round SIDE REL PACKAGES...: install PACKAGES (names, or .deb paths
-# in the chroot), build the dkms module for REL, remove both
+# package_names PACKAGE...: the names of the PACKAGEs (names, or .deb
+# paths in the chroot)
+package_names() {
+	for _pn in "$@"; do
+		case $_pn in
+		*.deb) dpkg-deb -f "$ROOT$_pn" Package || return 1 ;;
+		*) echo "$_pn" ;;
+		esac
+	done
+}
+
+# user_round ROUND SIDE REL PACKAGE...: install the PACKAGEs (names, or
+# .deb paths in the chroot), build the dkms module for REL, remove both
 user_round() {
-	_side=$1
-	_rel=$2
-	shift 2
-	user_timed "$_side: apt-get install" apt-get install -y -q "$@"
+	_ur_side=$2
+	_ur_rel=$3
+	echo "=== $_ur_side: round $1" >> "$W/user.log"
+	shift 3
+	_ur_names=$(package_names "$@") || die "cannot read the names of $*"
+	user_timed "$_ur_side: apt-get install" apt-get install -y -q "$@"
 	in_root dkms add -m kbs_dkms -v "$DKMS_VER"
-	user_timed "$_side: dkms build" dkms build -m kbs_dkms -v "$DKMS_VER" -k "$_rel"
+	user_timed "$_ur_side: dkms build" dkms build -m kbs_dkms -v "$DKMS_VER" -k "$_ur_rel"
 	in_root dkms remove -m kbs_dkms -v "$DKMS_VER" --all
-	in_root apt-get purge -y -q "$@"
+	# shellcheck disable=SC2086 # package names
+	in_root apt-get purge -y -q $_ur_names
 	in_root apt-get autoremove -y -q
+	! chroot "$ROOT" dpkg -l 'linux-kbuild-*' 'linux-headers-*' 2>/dev/null | grep -q '^ii' ||
+		die "packages of the $_ur_side round are still installed after it; see $W/user.log"
 }
 
 measure_user() {
@@ -52,8 +68,11 @@ measure_user() {
 		return 0
 	fi
 	ROOT=$W/user-root
+	# a new one: a stopped run leaves its packages and dkms tree
+	unmount_stale "$ROOT"
+	rm -rf --one-file-system "$ROOT"
 	make_buildenv "$_suite" "$ROOT"
-	for _m in proc sys dev; do
+	for _m in proc sys dev dev/pts; do
 		bind_mount "/$_m" "$ROOT/$_m"
 	done
 	DKMS_VER=$(sed -n 's/^PACKAGE_VERSION="\(.*\)"/\1/p' "$TOP/tests/modules/kbs_dkms/dkms.conf")
@@ -73,9 +92,9 @@ measure_user() {
 	_i=0
 	while [ "$_i" -lt "$USER_ROUNDS" ]; do
 		# shellcheck disable=SC2086 # paths without spaces
-		user_round ours "${_rel#linux-kbuild-}" $_ours
-		user_round "Debian's $_theirs" "${_theirs#linux-headers-}" "$_theirs"
 		_i=$((_i + 1))
+		user_round "$_i" ours "${_rel#linux-kbuild-}" $_ours
+		user_round "$_i" "Debian's $_theirs" "${_theirs#linux-headers-}" "$_theirs"
 	done
 	unmount_buildenv
 	# shellcheck disable=SC2034 # lib/buildenv.sh's: unmounted already
