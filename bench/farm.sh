@@ -14,7 +14,7 @@
 
 measure_farm() {
 	farm_up "$W/farm"
-	timed "build-kernel.sh --flavours qemu --icecc (2 nodes on this machine), cold ccache" \
+	timed "$B_FARM" \
 		ip netns exec kbs-farm-client env KBS_OUT="$W/farm-pkg" KBS_CCACHE_DIR="$W/farm-ccache" \
 		ICECC_SCHEDULER="$FARM_NET.1:8765" "$TOP/build-kernel.sh" --series "$SERIES" --flavours qemu --icecc
 	for _n in $(farm_nodes icecc | awk '{ print $1 }'); do
@@ -23,16 +23,11 @@ measure_farm() {
 	farm_down
 }
 
-# row NAME-PREFIX: the wall seconds of the first row of $W/times starting so
-row() {
-	awk -F '\t' -v p="$1" 'index($1, p) == 1 { print $2; exit }' "$W/times"
-}
-
 # write_farm_table: the overhead, the serial fraction, the projection
 write_farm_table() {
-	_local=$(row "package build, cold ccache")
-	_farm=$(row "build-kernel.sh --flavours qemu --icecc")
-	_serial=$(row "package build again, warm ccache")
+	_local=$(wall "$B_COLD")
+	_farm=$(wall "$B_FARM")
+	_serial=$(wall "$B_WARM")
 	_p=$(echo "$_local - $_serial" | bc)
 	_o=$(echo "scale=3; ($_farm - $_serial) / $_p" | bc)
 	echo
