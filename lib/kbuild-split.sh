@@ -78,6 +78,14 @@ apt_suite() {
 	fi
 }
 
+# suite_modules_dir SUITE: where SUITE's packages install modules (the
+# third field of debian/config/suites: /lib/modules, /usr/lib/modules)
+suite_modules_dir() {
+	awk -v s="$1" '!/^#/ && $1 == s && $3 ~ /^\// { print $3; f = 1; exit } END { exit !f }' \
+		"$TOP/debian/config/suites" ||
+		die "debian/config/suites gives suite '$1' no modules directory: add it as the line's third field"
+}
+
 # suite_out SUITE: where SUITE's builds go: KBS_OUT (default out/), and
 # its <suite>/ for any but the default suite
 suite_out() {

@@ -82,14 +82,19 @@ main() {
 	for _f in $(shell_scripts); do
 		ktap_check "shellcheck $_f" shellcheck -S warning "$TOP/$_f"
 	done
-	# The maintainer scripts, as debian/rules has them made.
-	for _kind in image kbuild; do
-		"$TOP/debian/bin/genmaintscripts" "$_kind" "linux-$_kind-6.1.0-1-flavour" "$W" \
-			REL=6.1.0-1-flavour ABINAME=6.1.0-1 HOOKDIR=/etc/kernel INITRD=No
-	done
-	for _s in "$W"/linux-*; do
-		_name=$(echo "${_s##*/}" | sed 's/^linux-\([a-z]*\)-.*\.\([a-z]*\)$/\1.\2/')
-		ktap_check "generated maintainer script $_name" check_maint_script "$_s" "$_name"
+	# The maintainer scripts, as debian/rules has them made, for each
+	# suite's modules directory.
+	for _suite in $(list_data "$TOP/debian/config/suites"); do
+		mkdir -p "$W/maint-$_suite"
+		for _kind in image kbuild; do
+			"$TOP/debian/bin/genmaintscripts" "$_kind" "linux-$_kind-6.1.0-1-flavour" "$W/maint-$_suite" \
+				REL=6.1.0-1-flavour ABINAME=6.1.0-1 HOOKDIR=/etc/kernel INITRD=No \
+				MODULES_DIR="$(suite_modules_dir "$_suite")"
+		done
+		for _s in "$W/maint-$_suite"/linux-*; do
+			_name=$(echo "${_s##*/}" | sed 's/^linux-\([a-z]*\)-.*\.\([a-z]*\)$/\1.\2/')
+			ktap_check "generated maintainer script $_name ($_suite)" check_maint_script "$_s" "$_name"
+		done
 	done
 	ktap_check "debian/control, changelog and selection.mk: the same as if generated on amd64 and on arm64" check_any_arch
 	ktap_summary

@@ -7,7 +7,7 @@ set -e
 {
 	version=@REL@
 	image=/boot/vmlinuz-$version
-	moddir=/lib/modules/$version
+	moddir=@MODULES_DIR@/$version
 	hookdir=@HOOKDIR@
 	# the script's own arguments, for the hooks (DEB_MAINT_PARAMS)
 	MAINT_PARAMS="$*"
