@@ -14,8 +14,10 @@
 # again (the suite's ccache is another version than this machine's, and
 # its compiler another).  Each use brings
 # the chroot up to date first (apt-get upgrade), so that its compiler is
-# the one the suite's users install.  Sourced by build-kernel.sh after
-# lib/kbuild-split.sh and lib/host.sh; uses its OUT.
+# the one the suite's users install.  Sourced by build-kernel.sh and by
+# the tests that check a suite's builds with its own tools
+# (tests/packages.sh), after lib/kbuild-split.sh and lib/host.sh; uses
+# their OUT.
 
 # Bump when the recipe below changes: a cached chroot of another recipe is made again.
 BUILDENV_RECIPE=1
@@ -80,17 +82,19 @@ unmount_buildenv() {
 	BUILDENV_MOUNTS=
 }
 
-# build_in_buildenv SUITE ARG...: build-kernel.sh ARG... in SUITE's build
-# environment, with this machine's repository and output directory; its
-# status.  The caller's EXIT trap runs unmount_buildenv.
-build_in_buildenv() {
+# in_buildenv SUITE COMMAND...: COMMAND (a path from the repository's
+# top, and its arguments) in SUITE's build environment, with this
+# machine's repository and output directory; its status.  For the builds
+# (build_in_buildenv) and for the checks that need the suite's own tools
+# (its lintian, its compiler: tests/packages.sh).  The caller's EXIT trap
+# runs unmount_buildenv.
+in_buildenv() {
 	_suite=$1
 	shift
-	[ "$(id -u)" = 0 ] || die "a $_suite build runs in a chroot: run as root"
+	[ "$(id -u)" = 0 ] || die "$_suite's build environment is a chroot: run as root"
 	# a stopped build unmounts too (the caller's EXIT trap)
 	trap 'exit 143' TERM
 	trap 'exit 130' INT
-	[ -z "${KBS_FARM:-}" ] || die "a compile farm serves this machine's suite only: build $_suite without --icecc/--distcc"
 	_dir=${KBS_BUILDENV_DIR:-/var/cache/kbuild-split/buildenv}/$_suite-$(dpkg --print-architecture)
 	mkdir -p "${_dir%/*}"
 	exec 8> "$_dir.lock"
@@ -109,16 +113,26 @@ build_in_buildenv() {
 	"$TOP"/*) ;;
 	*) mkdir -p "$_base" && bind_mount "$_base" "$_dir$_base" ;;
 	esac
-	log "building in the $_suite build environment $_dir"
+	log "running ${1#./} in the $_suite build environment $_dir"
 	_rc=0
 	# shellcheck disable=SC2016 # the chroot's shell expands them
 	chroot "$_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
 		KBS_OUT="$_base" KBS_APT_UPDATED=1 ${KBS_XZ_LEVEL:+KBS_XZ_LEVEL="$KBS_XZ_LEVEL"} \
 		${KBS_MIRROR:+KBS_MIRROR="$KBS_MIRROR"} ${KBS_CCACHE:+KBS_CCACHE="$KBS_CCACHE"} \
+		${KBS_LINTIAN:+KBS_LINTIAN="$KBS_LINTIAN"} \
 		${SOURCE_DATE_EPOCH:+SOURCE_DATE_EPOCH="$SOURCE_DATE_EPOCH"} \
 		${DEB_BUILD_OPTIONS:+DEB_BUILD_OPTIONS="$DEB_BUILD_OPTIONS"} \
-		sh -c 'cd "$1" && shift && exec ./build-kernel.sh "$@"' sh "$TOP" "$@" || _rc=$?
+		sh -c 'cd "$1" && shift && exec "$@"' sh "$TOP" "$@" || _rc=$?
 	unmount_buildenv
 	exec 8>&-
 	return "$_rc"
+}
+
+# build_in_buildenv SUITE ARG...: build-kernel.sh ARG... in SUITE's build
+# environment (in_buildenv); its status
+build_in_buildenv() {
+	[ -z "${KBS_FARM:-}" ] || die "a compile farm serves this machine's suite only: build $1 without --icecc/--distcc"
+	_suite=$1
+	shift
+	in_buildenv "$_suite" ./build-kernel.sh "$@"
 }

@@ -3,9 +3,13 @@
 #
 # tests/packages.sh - host-side checks of the built .debs.
 #
-# Usage: tests/packages.sh [DEBDIR]     (default: out/debs)
+# Usage: tests/packages.sh [--suite SUITE]  (default: every suite of
+#                                           debian/config/suites)
 #
-# For every build that DEBDIR/manifest names (one a series): the
+# For every target suite, in the suite's own environment (this machine
+# for its own, the suite's build environment, lib/buildenv.sh, for
+# another: its lintian, compilers and linux-source), and every build that
+# its debs/manifest names (out/debs, out/<suite>/debs; one a series): the
 # packages it lists are there as the build made them (sha256), for every
 # flavour, each holds the
 # right files, no file is in two packages, no shipped file names the build
@@ -26,6 +30,10 @@
 # trees moved apart (the source link repointed), and make stops in one
 # line on a dangling source link and on a missing compiler.
 #
+# The modules and the build and source links are where the suite has
+# them (debian/config/suites: /lib/modules, or /usr/lib/modules with
+# relative links and nothing in the aliased /lib on a merged-/usr suite).
+#
 # Environment: KBS_OUT (default out/), KBS_LINTIAN=0 to skip lintian.
 
 set -eu
@@ -37,6 +45,10 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/tests/lib/ktap.sh"
 # shellcheck source=lib/manifest.sh
 . "$TOP/lib/manifest.sh"
+# shellcheck source=lib/host.sh
+. "$TOP/lib/host.sh"
+# shellcheck source=lib/buildenv.sh
+. "$TOP/lib/buildenv.sh"
 # shellcheck source=tests/packages/lintian.sh
 . "$TOP/tests/packages/lintian.sh"
 # shellcheck source=tests/packages/modules.sh
@@ -50,6 +62,7 @@ cleanup() {
 	if [ -n "$W" ]; then
 		rm -rf "$W"
 	fi
+	unmount_buildenv
 }
 
 # deb NAME [ARCH]: the .deb of package NAME (of ARCH) of SERIES' build in DEBS
@@ -74,11 +87,36 @@ has_files() {
 
 check_image() {
 	_d=$(deb "linux-image-$1")
+	_m=${MODULES_DIR#/}/$1
 	has_files "$_d" "boot/vmlinuz-$1" "boot/System.map-$1" "boot/config-$1" \
-		"lib/modules/$1/modules.order" "lib/modules/$1/modules.builtin" || return 1
-	grep -q "^lib/modules/$1/kernel/.*\.ko$" "$W/list" || { echo "no module in linux-image-$1"; return 1; }
-	! grep -q "^lib/modules/$1/\(build\|source\)\b" "$W/list" ||
+		"$_m/modules.order" "$_m/modules.builtin" || return 1
+	grep -q "^$_m/kernel/.*\.ko$" "$W/list" || { echo "no module in linux-image-$1 under $MODULES_DIR"; return 1; }
+	! grep -q "^$_m/\(build\|source\)\b" "$W/list" ||
 		{ echo "linux-image-$1 ships a build or source link"; return 1; }
+}
+
+# usr_src_link NAME: the target of a link in MODULES_DIR/<rel> to
+# /usr/src/NAME: relative within /usr, absolute from elsewhere (Policy 10.5)
+usr_src_link() {
+	case $MODULES_DIR in
+	/usr/*) printf '%s/../src/%s\n' "$(printf '%s\n' "${MODULES_DIR#/usr/}" | sed 's|[^/][^/]*|..|g')" "$1" ;;
+	*) printf '/usr/src/%s\n' "$1" ;;
+	esac
+}
+
+# check_not_aliased: on a merged-/usr suite, no package of the build has a
+# path in /lib, /bin or /sbin, which are links to /usr there (dpkg's
+# handling of such files is undefined; lintian: aliased-location)
+check_not_aliased() {
+	case $MODULES_DIR in
+	/usr/*) ;;
+	*) echo "# $SUITE installs into $MODULES_DIR: not merged-/usr"; return 0 ;;
+	esac
+	for _p in $PACKAGES; do
+		_a=$(contents "$(deb "$_p" "$(pkg_arch "$_p")")" | grep -E '^(lib|lib32|lib64|bin|sbin)(/|$)' | head -n 1)
+		[ -z "$_a" ] || { echo "$_p ships $_a in an aliased directory"; return 1; }
+	done
+	echo "# $SUITE: no path in /lib, /bin or /sbin in $(echo "$PACKAGES" | wc -w) packages"
 }
 
 # check_kbuild REL: the object tree, its links (these and no others), and
@@ -92,8 +130,8 @@ check_kbuild() {
 		"$_d/scripts/basic/fixdep" || return 1
 	contents "$(deb "linux-kbuild-$1")" | grep ' -> ' | sort > "$W/links"
 	printf '%s\n' "$_d/source -> ../linux-kbuild-source-$ABINAME" "$_d/System.map -> /boot/System.map-$1" \
-		"lib/modules/$1/build -> /usr/src/linux-kbuild-$1" \
-		"lib/modules/$1/source -> /usr/src/linux-kbuild-source-$ABINAME" | sort > "$W/links.want"
+		"${MODULES_DIR#/}/$1/build -> $(usr_src_link "linux-kbuild-$1")" \
+		"${MODULES_DIR#/}/$1/source -> $(usr_src_link "linux-kbuild-source-$ABINAME")" | sort > "$W/links.want"
 	cmp -s "$W/links" "$W/links.want" || { echo "links: $(diff "$W/links.want" "$W/links" | grep '^[<>]' | head -n 3 | tr '\n' ' ')"; return 1; }
 }
 
@@ -249,6 +287,7 @@ test_series() {
 	ktap_check "$ABINAME: versions follow the kernel" check_versions
 	ktap_check "$ABINAME: every run wrote down the costs of its stages" check_stages
 	ktap_check "$ABINAME: no file in two packages" check_no_file_twice
+	ktap_check "$ABINAME: nothing in the aliased /lib, /bin or /sbin of a merged-/usr suite" check_not_aliased
 	unpack_all
 	ktap_check "$ABINAME: no build path in shipped files" check_no_build_paths
 	ktap_check "$ABINAME: no private key" check_no_private_key
@@ -270,15 +309,45 @@ test_series() {
 	fi
 }
 
-main() {
-	DEBS=${1:-$OUT/debs}
-	need_cmd dpkg-deb dpkg
-	need_cmd lintian lintian
+# test_suite SUITE: every check of SUITE's builds, here
+test_suite() {
+	SUITE=$1
+	DEBS=$(suite_out "$SUITE")/debs
+	MODULES_DIR=$(suite_modules_dir "$SUITE")
 	_series=$(manifest_series "$DEBS") || exit 1
-	trap cleanup EXIT
-	W=$(mktemp -d)
+	echo "# suite $SUITE: $DEBS, modules in $MODULES_DIR"
 	for _s in $_series; do
 		test_series "$_s"
+	done
+}
+
+# test_in_buildenv SUITE: this script for SUITE in SUITE's build
+# environment, its results as this run's
+test_in_buildenv() {
+	_rc=0
+	in_buildenv "$1" tests/packages.sh --suite "$1" > "$W/$1.ktap" 2>&1 || _rc=$?
+	ktap_adopt "$W/$1.ktap" ||
+		ktap_fail "$1: tests/packages.sh in its build environment" "exit $_rc, its results incomplete: $(tail -n 1 "$W/$1.ktap")"
+}
+
+main() {
+	_suites=$(list_data "$TOP/debian/config/suites")
+	if [ "${1:-}" = --suite ]; then
+		_suites=${2:?--suite needs a suite of debian/config/suites}
+		suite_modules_dir "$_suites" > /dev/null
+	fi
+	need_cmd dpkg-deb dpkg
+	trap cleanup EXIT
+	W=$(mktemp -d)
+	for _suite in $_suites; do
+		if ! [ -f "$(suite_out "$_suite")/debs/manifest" ]; then
+			ktap_skip "$_suite: the packages" "no build for $_suite in $(suite_out "$_suite")/debs: ./build-kernel.sh --suite $_suite"
+		elif [ "$_suite" = "$(machine_suite)" ]; then
+			install_host_packages packages
+			test_suite "$_suite"
+		else
+			test_in_buildenv "$_suite"
+		fi
 	done
 	ktap_summary
 }

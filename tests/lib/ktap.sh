@@ -49,6 +49,48 @@ ktap_check() {
 	fi
 }
 
+# ktap_adopt LOG: the results of another run's KTAP output (LOG) as this
+# run's own, numbered on; its "# " lines kept, its other lines (plan,
+# closing line, messages) shown as diagnostics.  Fails when LOG has no
+# closing "N passed, N failed" line or its counts are not its results.
+ktap_adopt() {
+	_ka_p=0
+	_ka_f=0
+	_ka_s=0
+	_ka_sum=
+	while IFS= read -r _ka; do
+		case $_ka in
+		'not ok '[0-9]*)
+			_ka=${_ka#not ok }
+			_ka=${_ka#* }
+			case $_ka in
+			*' # '*) ktap_fail "${_ka%% # *}" "${_ka#* # }" ;;
+			*) ktap_fail "$_ka" "" ;;
+			esac
+			_ka_f=$((_ka_f + 1))
+			;;
+		'ok '[0-9]*' # SKIP '*)
+			_ka=${_ka#ok }
+			_ka=${_ka#* }
+			ktap_skip "${_ka%% # SKIP *}" "${_ka#* # SKIP }"
+			_ka_s=$((_ka_s + 1))
+			;;
+		'ok '[0-9]*)
+			_ka=${_ka#ok }
+			ktap_ok "${_ka#* }"
+			_ka_p=$((_ka_p + 1))
+			;;
+		[0-9]*' passed, '[0-9]*' failed'*) _ka_sum=$_ka ;;
+		'# '[0-9]*' tests' | 'KTAP version '* | 1..[0-9]*) ;;
+		'#'*) printf '%s\n' "$_ka" ;;
+		*) printf '# %s\n' "$_ka" ;;
+		esac
+	done < "$1"
+	_ka_want="$_ka_p passed, $_ka_f failed"
+	[ "$_ka_s" -eq 0 ] || _ka_want="$_ka_want, $_ka_s skipped"
+	[ "$_ka_sum" = "$_ka_want" ]
+}
+
 ktap_summary() {
 	printf '# %d tests\n' "$KTAP_N"
 	if [ "$KTAP_SKIP" -gt 0 ]; then
@@ -57,6 +99,19 @@ ktap_summary() {
 		printf '%d passed, %d failed\n' "$KTAP_PASS" "$KTAP_FAIL"
 	fi
 	[ "$KTAP_FAIL" -eq 0 ]
+}
+
+# install_host_packages SUITE...: the Debian packages of tests/host-packages
+# (KBS_HOST_PACKAGES) that these test suites need, when they are missing
+# (need_packages, lib/host.sh): lines without suite names are for every
+# suite
+install_host_packages() {
+	_ihp=$(sed -e 's/#.*//' "${KBS_HOST_PACKAGES:-$TOP/tests/host-packages}" | awk -v want=" $* " '
+		NF == 0 { next }
+		NF == 1 { print $1; next }
+		{ for (i = 2; i <= NF; i++) if (index(want, " " $i " ")) { print $1; next } }')
+	# shellcheck disable=SC2086 # package names
+	need_packages $_ihp
 }
 
 # --- packages ---------------------------------------------------------------

@@ -1,8 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0
 # shellcheck shell=sh
 # tests/packages/lintian.sh: lintian on the builds' .changes, for
-# tests/packages.sh, which sources it and sets SERIES, ABINAME, DEBS, OUT
-# and W.
+# tests/packages.sh, which sources it, runs it with the suite's own
+# lintian, and sets SUITE, SERIES, ABINAME, DEBS, OUT and W.
 
 # lint_changes: lintian on the .changes of SERIES' build that are still
 # those the build wrote (a later build of the series, e.g. --abi 2, writes
@@ -19,8 +19,10 @@ lint_changes() {
 	done
 	[ -n "$_changes" ] || return 0
 	# shellcheck disable=SC2086 # paths without spaces
-	ktap_check "$ABINAME: lintian reports no error and no unexplained warning on the build's .changes" run_lintian $_changes
-	grep -E '^[EWI]: ' "$W/lintian" 2>/dev/null | sed 's/^/# lintian: /'
+	ktap_check "$ABINAME: $SUITE's lintian reports no error and no unexplained warning on the build's .changes" \
+		run_lintian $_changes
+	echo "# $(lintian --version) ($SUITE's), on:$(for _c in $_changes; do printf ' %s' "${_c##*/}"; done)"
+	grep -E '^[EWIPX]: ' "$W/lintian" 2>/dev/null | sed 's/^/# lintian: /'
 }
 
 
