@@ -41,7 +41,9 @@
 # built-in trusted keys of the flavours that sign modules
 # (debian/config/signing.config): it becomes debian/certs/trusted.pem of
 # the source package.  A build for another suite reads it in its chroot,
-# which sees the repository and KBS_OUT only.
+# which sees the repository and KBS_OUT only.  The tests' certificates
+# (tests/keys, whose private keys are public) are refused but for the
+# builds of --for-tests, whose versions then end in "~testcert".
 #
 # Environment: KBS_OUT (default out/), KBS_CCACHE_DIR (default
 # /var/cache/kbuild-split/ccache), KBS_XZ_LEVEL, SOURCE_DATE_EPOCH
@@ -198,6 +200,9 @@ collect_debs() {
 # build_for_tests: the builds of tests/builds, one after the other
 build_for_tests() {
 	_builds=$(data_lines "$TOP/tests/builds")
+	# the tests' certificates (tests/keys) are taken for these builds alone
+	KBS_FOR_TESTS=1
+	export KBS_FOR_TESTS
 	while read -r _args; do
 		log "tests/builds: ./build-kernel.sh $_args"
 		# shellcheck disable=SC2086 # the arguments of the line

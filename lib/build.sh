@@ -30,8 +30,10 @@ keep_patched_tree() {
 	mv "$_src" "$1.src"
 }
 
-# copy_packaging DIR [KEEP]: the repository without out/ and .git/ into
-# DIR; with KEEP, the kernel trees of an earlier build there (debian/build)
+# copy_packaging DIR [KEEP]: the source package's files into DIR: the
+# packaging, the patches and the shell library debian/rules and its tools
+# use (what build_inputs hashes), nothing of the tests (tests/keys holds
+# private keys); with KEEP, the kernel trees of an earlier build there (debian/build)
 # are kept, for an incremental build; without, its patched tree when
 # keep_patched_tree can
 copy_packaging() {
@@ -43,12 +45,9 @@ copy_packaging() {
 	fi
 	discard "$1"
 	mkdir -p "$1"
-	for _e in "$TOP"/* "$TOP"/.[!.]*; do
-		case ${_e##*/} in
-		out | .git | '.[!.]*') continue ;;
-		esac
-		[ "$_e" = "$OUT" ] || cp -a "$_e" "$1/"
-	done
+	mkdir -p "$1/lib"
+	cp -a "$TOP/debian" "$TOP/patches" "$1/"
+	cp -a "$TOP/lib/kbuild-split.sh" "$1/lib/"
 	# dpkg-buildpackage in the repository itself leaves these
 	rm -rf "$1/debian/build"
 	[ ! -d "$1.kept" ] || mv "$1.kept" "$1/debian/build"
@@ -111,7 +110,12 @@ prepare_packaging() {
 	KEPT=
 	SOURCE_KEPT=
 	copy_packaging "$1" "$INCREMENTAL"
-	[ -z "$TRUSTED_CERT" ] || install -D -m 644 "$TRUSTED_CERT" "$1/debian/certs/trusted.pem"
+	if [ -n "$TRUSTED_CERT" ]; then
+		install -D -m 644 "$TRUSTED_CERT" "$1/debian/certs/trusted.pem"
+		! is_test_certificate "$TRUSTED_CERT" ||
+			echo "tests/keys: a certificate of the tests, whose private key is public; these packages are for the tests only" \
+				> "$1/debian/certs/test-certificate"
+	fi
 	# the packaging as the repository has it: what follows is of the selection
 	build_inputs "$1" > "$1.inputs.new"
 	# shellcheck disable=SC2086 # flavour names
@@ -176,7 +180,19 @@ check_certificate() {
 	_cert=$(realpath -e "$1" 2>/dev/null) || _cert=$1
 	openssl x509 -in "$_cert" -noout 2>/dev/null ||
 		die "--trusted-cert $1: no PEM X.509 certificate can be read there (in a chroot build, only the repository and KBS_OUT are seen): give one that 'openssl x509 -in FILE -noout' reads"
+	! is_test_certificate "$_cert" || [ "${KBS_FOR_TESTS:-}" = 1 ] ||
+		die "--trusted-cert $1: a certificate of tests/keys, whose private key is public: anyone could sign modules for these kernels; give your own (tests/keys/README shows the openssl command), tests/builds alone (--for-tests) uses these"
 	printf '%s\n' "$_cert"
+}
+
+# is_test_certificate PEM: PEM is one of the tests' certificates
+# (tests/keys/*.crt, by SHA-256 fingerprint)
+is_test_certificate() {
+	_fp=$(openssl x509 -in "$1" -noout -fingerprint -sha256) || return 1
+	for _t in "$TOP"/tests/keys/*.crt; do
+		[ "$(openssl x509 -in "$_t" -noout -fingerprint -sha256)" != "$_fp" ] || return 0
+	done
+	return 1
 }
 
 # cross_args ARCH: apt-get's and dpkg-checkbuilddeps' options for a build

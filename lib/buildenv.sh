@@ -119,7 +119,7 @@ in_buildenv() {
 	chroot "$_dir" env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LC_ALL=C.UTF-8 \
 		KBS_OUT="$_base" KBS_APT_UPDATED=1 ${KBS_XZ_LEVEL:+KBS_XZ_LEVEL="$KBS_XZ_LEVEL"} \
 		${KBS_MIRROR:+KBS_MIRROR="$KBS_MIRROR"} ${KBS_CCACHE:+KBS_CCACHE="$KBS_CCACHE"} \
-		${KBS_LINTIAN:+KBS_LINTIAN="$KBS_LINTIAN"} \
+		${KBS_LINTIAN:+KBS_LINTIAN="$KBS_LINTIAN"} ${KBS_FOR_TESTS:+KBS_FOR_TESTS="$KBS_FOR_TESTS"} \
 		${SOURCE_DATE_EPOCH:+SOURCE_DATE_EPOCH="$SOURCE_DATE_EPOCH"} \
 		${DEB_BUILD_OPTIONS:+DEB_BUILD_OPTIONS="$DEB_BUILD_OPTIONS"} \
 		sh -c 'cd "$1" && shift && exec "$@"' sh "$TOP" "$@" || _rc=$?

@@ -259,6 +259,41 @@ check_no_private_key() {
 	[ -z "$_keys" ] || { echo "private key in: $_keys"; return 1; }
 }
 
+# check_source_package: the build's source package (native: its .tar.xz
+# beside the .dsc) holds the packaging, the patches and the shell library
+# alone, no private key; its version ends in "~testcert" exactly when the
+# certificate its kernels trust (debian/certs/trusted.pem) is one of
+# tests/keys (fingerprint)
+check_source_package() {
+	_dsc=$(manifest_get "$DEBS" file series="$SERIES" kind=dsc) || return 1
+	_v=$(manifest_get "$DEBS" version series="$SERIES" kind=source) || return 1
+	_tar=${_dsc%.dsc}.tar.xz
+	[ -f "$_tar" ] || { echo "no ${_tar##*/} beside ${_dsc##*/}"; return 1; }
+	rm -rf "$W/srcpkg"
+	mkdir -p "$W/srcpkg"
+	tar -xJf "$_tar" -C "$W/srcpkg" || { echo "cannot unpack ${_tar##*/}"; return 1; }
+	_top=$(cd "$W/srcpkg"/* && ls -A | tr '\n' ' ')
+	[ "$_top" = "debian lib patches " ] || { echo "${_tar##*/} holds $_top(not debian lib patches)"; return 1; }
+	_keys=$(grep -rlF 'PRIVATE KEY-----' "$W/srcpkg" | head -n 3 || true) # none is the good case
+	[ -z "$_keys" ] || { echo "private key in the source package: $_keys"; return 1; }
+	_cert=$(echo "$W/srcpkg"/*/debian/certs/trusted.pem)
+	_test=
+	_trust="no packager certificate"
+	if [ -f "$_cert" ]; then
+		_trust="the packager certificate $(openssl x509 -in "$_cert" -noout -subject)"
+		_fp=$(openssl x509 -in "$_cert" -noout -fingerprint -sha256) || { echo "debian/certs/trusted.pem is no certificate"; return 1; }
+		for _t in "$TOP"/tests/keys/*.crt; do
+			[ "$(openssl x509 -in "$_t" -noout -fingerprint -sha256)" != "$_fp" ] || _test=${_t#"$TOP"/}
+		done
+	fi
+	case $_v:$_test in
+	*~testcert:?*) echo "# $_v: trusts $_test, a certificate of the tests" ;;
+	*~testcert:) echo "version $_v says testcert, but the packages trust no certificate of tests/keys"; return 1 ;;
+	*:?*) echo "version $_v does not say that the packages trust $_test (~testcert)"; return 1 ;;
+	*) echo "# $_v: trusts $_trust" ;;
+	esac
+}
+
 # test_series SERIES: every check of SERIES' build
 test_series() {
 	SERIES=$1
@@ -285,6 +320,8 @@ test_series() {
 	ktap_check "$ABINAME: no ELF file in the source tree's package (dh_strip and dh_shlibdeps skip it)" \
 		check_elf "$(deb "linux-kbuild-source-$ABINAME")"
 	ktap_check "$ABINAME: versions follow the kernel" check_versions
+	ktap_check "$ABINAME: the source package: packaging, patches, no key; ~testcert with a test certificate" \
+		check_source_package
 	ktap_check "$ABINAME: every run wrote down the costs of its stages" check_stages
 	ktap_check "$ABINAME: no file in two packages" check_no_file_twice
 	ktap_check "$ABINAME: nothing in the aliased /lib, /bin or /sbin of a merged-/usr suite" check_not_aliased
