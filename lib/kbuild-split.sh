@@ -86,6 +86,14 @@ suite_modules_dir() {
 		die "debian/config/suites gives suite '$1' no modules directory: add it as the line's third field"
 }
 
+# suite_policy SUITE: the Debian Policy version of SUITE (the fourth field
+# of debian/config/suites), its packages' Standards-Version
+suite_policy() {
+	awk -v s="$1" '!/^#/ && $1 == s && $4 ~ /^[0-9.]+$/ { print $4; f = 1; exit } END { exit !f }' \
+		"$TOP/debian/config/suites" ||
+		die "debian/config/suites gives suite '$1' no Policy version: add its debian-policy version as the line's fourth field"
+}
+
 # suite_out SUITE: where SUITE's builds go: KBS_OUT (default out/), and
 # its <suite>/ for any but the default suite
 suite_out() {
