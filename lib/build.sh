@@ -185,16 +185,6 @@ check_certificate() {
 	printf '%s\n' "$_cert"
 }
 
-# is_test_certificate PEM: PEM is one of the tests' certificates
-# (tests/keys/*.crt, by SHA-256 fingerprint)
-is_test_certificate() {
-	_fp=$(openssl x509 -in "$1" -noout -fingerprint -sha256) || return 1
-	for _t in "$TOP"/tests/keys/*.crt; do
-		[ "$(openssl x509 -in "$_t" -noout -fingerprint -sha256)" != "$_fp" ] || return 0
-	done
-	return 1
-}
-
 # cross_args ARCH: apt-get's and dpkg-checkbuilddeps' options for a build
 # of ARCH packages on this machine; dpkg_cross_args ARCH: dpkg-buildpackage's
 cross_args() {

@@ -268,3 +268,15 @@ trust_certificate() {
 	grep -qx 'CONFIG_SYSTEM_TRUSTED_KEYS="certs/kbuild-split-trusted.pem"' "$2/.config" ||
 		die "CONFIG_SYSTEM_TRUSTED_KEYS did not take effect in $2/.config: check the dependencies of CONFIG_SYSTEM_TRUSTED_KEYRING"
 }
+
+# --- certificates -------------------------------------------------------------
+
+# is_test_certificate PEM: PEM is one of the tests' certificates
+# (tests/keys/*.crt, by SHA-256 fingerprint)
+is_test_certificate() {
+	_fp=$(openssl x509 -in "$1" -noout -fingerprint -sha256) || return 1
+	for _t in "$TOP"/tests/keys/*.crt; do
+		[ "$(openssl x509 -in "$_t" -noout -fingerprint -sha256)" != "$_fp" ] || return 0
+	done
+	return 1
+}

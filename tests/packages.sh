@@ -281,13 +281,10 @@ check_source_package() {
 	_trust="no packager certificate"
 	if [ -f "$_cert" ]; then
 		_trust="the packager certificate $(openssl x509 -in "$_cert" -noout -subject)"
-		_fp=$(openssl x509 -in "$_cert" -noout -fingerprint -sha256) || { echo "debian/certs/trusted.pem is no certificate"; return 1; }
-		for _t in "$TOP"/tests/keys/*.crt; do
-			[ "$(openssl x509 -in "$_t" -noout -fingerprint -sha256)" != "$_fp" ] || _test=${_t#"$TOP"/}
-		done
+		! is_test_certificate "$_cert" || _test="a certificate of tests/keys"
 	fi
 	case $_v:$_test in
-	*~testcert:?*) echo "# $_v: trusts $_test, a certificate of the tests" ;;
+	*~testcert:?*) echo "# $_v: trusts $_test" ;;
 	*~testcert:) echo "version $_v says testcert, but the packages trust no certificate of tests/keys"; return 1 ;;
 	*:?*) echo "version $_v does not say that the packages trust $_test (~testcert)"; return 1 ;;
 	*) echo "# $_v: trusts $_trust" ;;
