@@ -7,7 +7,7 @@
 #                          [--flavours "qemu tiny"] [--jobs N] [--no-ccache]
 #                          [--incremental] [--icecc | --distcc "HOST/N..."]
 #                          [--abi N] [--debs DIR] [--trusted-cert PEM]
-#        ./build-kernel.sh --for-tests      (the builds of tests/builds)
+#        ./build-kernel.sh --for-tests [--full]   (the builds of tests/builds)
 #
 # --suite names the Debian release the packages are for (default:
 # bookworm, debian/config/suites); debian/config/source-suite lists the
@@ -197,9 +197,21 @@ collect_debs() {
 	log "$DEBS/manifest: $(($(wc -l < "$W/new/manifest") - 1)) files of $ABINAME"
 }
 
-# build_for_tests: the builds of tests/builds, one after the other
+# build_for_tests [--full]: the builds of tests/builds for tests/run (its
+# "default" and "both" lines) or, with --full, for "tests/run --full"
+# ("full" and "both"), one after the other
 build_for_tests() {
-	_builds=$(data_lines "$TOP/tests/builds")
+	case ${1:-} in
+	'') _run=default ;;
+	--full) _run=full ;;
+	*) die "--for-tests takes no option but --full: ./build-kernel.sh --for-tests [--full]" ;;
+	esac
+	[ $# -le 1 ] || die "--for-tests takes no option but --full: ./build-kernel.sh --for-tests [--full]"
+	_builds=$(data_lines "$TOP/tests/builds" | awk -v run="$_run" '
+	$1 != "default" && $1 != "full" && $1 != "both" { bad = $0; exit }
+	$1 == run || $1 == "both" { sub(/^[^ \t]+[ \t]+/, ""); print }
+	END { if (bad != "") { print "bad " bad; exit 1 } }') ||
+		die "tests/builds: a line's first word must be default, full or both (${_builds#*bad })"
 	# the tests' certificates (tests/keys) are taken for these builds alone
 	KBS_FOR_TESTS=1
 	export KBS_FOR_TESTS
@@ -228,7 +240,7 @@ parse_options() {
 		--abi) ABI=${2:?}; shift ;;
 		--debs) DEBS=${2:?}; shift ;;
 		--trusted-cert) TRUSTED_CERT=$(check_certificate "${2:?}") || exit 1; shift ;;
-		--for-tests) build_for_tests ;;
+		--for-tests) shift; build_for_tests "$@" ;;
 		-h | --help) usage ;;
 		*) die "unknown option $1 (see --help)" ;;
 		esac
