@@ -33,7 +33,7 @@
 # as long as the inputs are those of the kept build (tarball, series,
 # selection, packaging, by sha256); otherwise it starts clean.
 # --abi N builds ABI N instead of debian/config/abiname's (for tests: a
-# packager bumps abiname), version <upstream>+abiN.<revision>.
+# packager bumps abiname), version <upstream>+abiN.src<source revision>.<revision>.
 # --icecc or --distcc HOSTS (or KBS_FARM=icecc|distcc) compile on a farm
 # behind ccache, with make's jobs scaled to it (lib/farm.sh); this
 # machine's own architecture only, cross builds stay here.

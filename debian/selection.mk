@@ -2,9 +2,10 @@
 KBS_SUITE := bookworm
 KBS_SERIES := 6.1
 KBS_UPSTREAM := 6.1.192
+KBS_SOURCE_VERSION := 6.1.192-3
 KBS_ABI := 1
 KBS_ABINAME := 6.1.192-1
-KBS_VERSION := 6.1.192+abi1.1
+KBS_VERSION := 6.1.192+abi1.src3.1
 KBS_COMPILER := gcc-12
 KBS_MODULES_DIR := /lib/modules
 KBS_FLAVOURS := qemu-arm64 qemu tiny

@@ -96,7 +96,7 @@ selection_value() {
 }
 
 # build_name DIR: the name of the source package DIR builds, and its
-# version, as its .dsc and .changes begin: kbuild-split-6.1_6.1.192+abi1.1
+# version, as its .dsc and .changes begin: kbuild-split-6.1_6.1.192+abi1.src3.1
 build_name() {
 	printf 'kbuild-split-%s_%s\n' "$(selection_in "$1" KBS_SERIES)" "$(selection_in "$1" KBS_VERSION)"
 }

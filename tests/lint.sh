@@ -51,18 +51,50 @@ check_maint_script() {
 	[ -z "$_p" ] || { printf '%s\n' "$_p"; return 1; }
 }
 
-# generate_as ARCH DIR: the packaging generated in DIR on a machine whose
-# dpkg says ARCH (dpkg-architecture's defaults too), for every flavour;
-# linux-source-6.1 as 6.1.999-1 (what is installed does not matter here)
+# generate_as ARCH DIR [SOURCE_VERSION [DATE]]: the packaging generated in
+# DIR on a machine whose dpkg says ARCH (dpkg-architecture's defaults too),
+# for every flavour; linux-source-6.1 as SOURCE_VERSION (default
+# 6.1.999-1), its tarball dated DATE (default 2026-01-01; what is
+# installed does not matter here)
 generate_as() {
 	mkdir -p "$2/bin"
 	printf '#!/bin/sh\ncase $1 in --print-architecture) echo %s ;; *) exec /usr/bin/dpkg "$@" ;; esac\n' "$1" > "$2/bin/dpkg"
-	printf '#!/bin/sh\necho 6.1.999-1\n' > "$2/bin/dpkg-query"
+	printf '#!/bin/sh\necho %s\n' "${3:-6.1.999-1}" > "$2/bin/dpkg-query"
 	chmod 755 "$2/bin/dpkg" "$2/bin/dpkg-query"
 	mkdir -p "$2/top"
 	cp -a "$TOP/debian" "$TOP/lib" "$TOP/patches" "$2/top/"
+	touch -d "${4:-2026-01-01 00:00 UTC}" "$2/linux-source-6.1.tar.xz"
+	printf 'kernel_tarball() { echo "%s"; }\n' "$2/linux-source-6.1.tar.xz" >> "$2/top/lib/kbuild-split.sh"
 	(cd "$2/top" && PATH=$2/bin:$PATH DEB_BUILD_ARCH=$1 DEB_HOST_ARCH=$1 debian/bin/gencontrol 6.1) 2> "$2/log" ||
 		{ cat "$2/log"; return 1; }
+}
+
+# version_of DIR: the version gencontrol wrote there
+version_of() {
+	dpkg-parsechangelog -l "$1/top/debian/changelog" -S Version
+}
+
+# check_source_revisions: linux-source-6.1 6.1.999-2 then -3 (a security
+# update) give two versions, the second higher, both above 6.1.999-1's;
+# the changelog is dated by the newer of a minute after the packaging's entry and the
+# tarball's release, and says which linux-source it builds
+check_source_revisions() {
+	generate_as amd64 "$W/rev1" 6.1.999-1 && generate_as amd64 "$W/rev2" 6.1.999-2 &&
+		generate_as amd64 "$W/rev3" 6.1.999-3 "2037-01-01 00:00 UTC" || return 1
+	_v1=$(version_of "$W/rev1") && _v2=$(version_of "$W/rev2") && _v3=$(version_of "$W/rev3") || return 1
+	echo "# 6.1.999-1: $_v1, -2: $_v2, -3: $_v3"
+	dpkg --compare-versions "$_v2" gt "$_v1" && dpkg --compare-versions "$_v3" gt "$_v2" ||
+		{ echo "the versions of linux-source 6.1.999-1, -2, -3 are not in order: $_v1 $_v2 $_v3"; return 1; }
+	_d=$(dpkg-parsechangelog -l "$W/rev3/top/debian/changelog" -S Timestamp)
+	[ "$_d" = "$(date -d "2037-01-01 00:00 UTC" +%s)" ] ||
+		{ echo "the changelog of a build from a tarball of 2037 is dated $(date -u -d "@$_d")"; return 1; }
+	_d=$(dpkg-parsechangelog -l "$W/rev1/top/debian/changelog" -S Timestamp)
+	[ "$_d" = "$(($(dpkg-parsechangelog -l "$TOP/debian/templates/changelog" -S Timestamp) + 60))" ] ||
+		{ echo "the changelog of a build from an older tarball is not dated a minute after the packaging's entry"; return 1; }
+	grep -q 'from linux-source-6.1 6.1.999-3,' "$W/rev3/top/debian/changelog" ||
+		{ echo "the changelog does not name linux-source-6.1 6.1.999-3"; return 1; }
+	grep -q 'linux-source-6.1 (= 6.1.999-3)' "$W/rev3/top/debian/control" ||
+		{ echo "debian/control does not build from linux-source-6.1 6.1.999-3 exactly"; return 1; }
 }
 
 # check_any_arch: gencontrol's output is the same as if on amd64 and arm64
@@ -97,6 +129,7 @@ main() {
 		done
 	done
 	ktap_check "debian/control, changelog and selection.mk: the same as if generated on amd64 and on arm64" check_any_arch
+	ktap_check "two revisions of linux-source, two ordered versions; the changelog dated by its inputs" check_source_revisions
 	ktap_summary
 }
 

@@ -17,7 +17,8 @@
 # architecture, the relations hold (linux-kbuild Provides linux-headers,
 # image and kbuild of one build only), the maintainer scripts are sound
 # and run their hooks, every binary says Built-Using, the versions follow
-# the kernel (source kbuild-split-<series> <upstream>+abi<ABI>.<revision>),
+# the kernel (source kbuild-split-<series>
+# <upstream>+abi<ABI>.src<linux-source's revision>.<revision>),
 # every run's kept tree has the costs of its stages (debian/build/stages),
 # lintian reports no error and no warning its overrides do not explain on
 # each build's .changes
@@ -143,16 +144,19 @@ check_versions() {
 	_up=$(manifest_get "$DEBS" upstream series="$SERIES" kind=source) || return 1
 	_abi=$(manifest_get "$DEBS" abi series="$SERIES" kind=source) || return 1
 	_v=$(manifest_get "$DEBS" version series="$SERIES" kind=source) || return 1
+	_dsc=$(manifest_get "$DEBS" file series="$SERIES" kind=dsc) || return 1
+	# the linux-source the .dsc builds from, exactly
+	_src=$(sed -n "s/.*linux-source-$SERIES (= \([^)]*\)).*/\1/p" "$_dsc")
+	[ -n "$_src" ] || { echo "${_dsc##*/} does not build from one linux-source-$SERIES version"; return 1; }
 	case $_v in
-	"$_up+abi$_abi".[0-9]*) ;;
-	*) echo "version $_v does not follow linux-source-$SERIES $_up, ABI $_abi"; return 1 ;;
+	"$_up+abi$_abi.src${_src##*-}".[0-9]*) ;;
+	*) echo "version $_v does not follow linux-source-$SERIES $_src, ABI $_abi"; return 1 ;;
 	esac
 	_others=$(manifest_rows "$DEBS" series="$SERIES" | awk -F '\t' -v v="$_v" -v c="$(manifest_column version)" \
 		'$c != v && $c != "-"' | head -n 3)
 	[ -z "$_others" ] || { echo "not of version $_v: $_others"; return 1; }
-	_dsc=$(manifest_get "$DEBS" file series="$SERIES" kind=dsc) || return 1
 	[ "${_dsc##*/}" = "kbuild-split-${SERIES}_$_v.dsc" ] || { echo "source package ${_dsc##*/}"; return 1; }
-	echo "# $SERIES: source kbuild-split-$SERIES $_v, metapackages $(manifest_list "$DEBS" version series="$SERIES" kind=meta-image | tr '\n' ' ')"
+	echo "# $SERIES: linux-source-$SERIES $_src, source kbuild-split-$SERIES $_v, metapackages $(manifest_list "$DEBS" version series="$SERIES" kind=meta-image | tr '\n' ' ')"
 }
 
 unpack_all() {
