@@ -47,7 +47,8 @@
 #
 # Environment: KBS_OUT (default out/), KBS_CCACHE_DIR (default
 # /var/cache/kbuild-split/ccache), KBS_XZ_LEVEL, SOURCE_DATE_EPOCH
-# (dpkg-buildpackage: the date of the debian/changelog gencontrol writes).
+# (dpkg-buildpackage: the date of the debian/changelog gencontrol writes),
+# DEBFULLNAME and DEBEMAIL (the packages' Maintainer, as dch takes it).
 
 set -eu
 

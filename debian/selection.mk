@@ -3,6 +3,7 @@ KBS_SUITE := bookworm
 KBS_SERIES := 6.1
 KBS_UPSTREAM := 6.1.192
 KBS_SOURCE_VERSION := 6.1.192-3
+KBS_MAINTAINER := kbuild-split placeholder <set-DEBFULLNAME-and-DEBEMAIL@kbuild-split.invalid>
 KBS_ABI := 1
 KBS_ABINAME := 6.1.192-1
 KBS_VERSION := 6.1.192+abi1.src3.1

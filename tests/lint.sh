@@ -97,6 +97,21 @@ check_source_revisions() {
 		{ echo "debian/control does not build from linux-source-6.1 6.1.999-3 exactly"; return 1; }
 }
 
+# check_packager: with DEBFULLNAME and DEBEMAIL, the packages' Maintainer
+# and the changelog's trailer are the packager, which the selection
+# records: --verify in a shell without them still holds
+check_packager() {
+	(export DEBFULLNAME="Jane Doe" DEBEMAIL=jane@example.org && generate_as amd64 "$W/packager") || return 1
+	_m=$(sed -n 's/^Maintainer: //p' "$W/packager/top/debian/control")
+	[ "$_m" = "Jane Doe <jane@example.org>" ] || { echo "Maintainer: $_m"; return 1; }
+	_m=$(dpkg-parsechangelog -l "$W/packager/top/debian/changelog" -S Maintainer)
+	[ "$_m" = "Jane Doe <jane@example.org>" ] || { echo "the changelog's trailer: $_m"; return 1; }
+	(cd "$W/packager/top" && env -u DEBFULLNAME -u DEBEMAIL PATH="$W/packager/bin:$PATH" \
+		DEB_BUILD_ARCH=amd64 DEB_HOST_ARCH=amd64 debian/bin/gencontrol --verify) ||
+		{ echo "gencontrol --verify without DEBFULLNAME and DEBEMAIL failed"; return 1; }
+	echo "# Maintainer: $_m"
+}
+
 # check_any_arch: gencontrol's output is the same as if on amd64 and arm64
 check_any_arch() {
 	generate_as amd64 "$W/amd64" && generate_as arm64 "$W/arm64" || return 1
@@ -129,6 +144,7 @@ main() {
 		done
 	done
 	ktap_check "debian/control, changelog and selection.mk: the same as if generated on amd64 and on arm64" check_any_arch
+	ktap_check "the Maintainer is the packager's DEBFULLNAME and DEBEMAIL, recorded in the selection" check_packager
 	ktap_check "two revisions of linux-source, two ordered versions; the changelog dated by its inputs" check_source_revisions
 	ktap_summary
 }
