@@ -194,6 +194,8 @@ test_series() {
 		ktap_check "$ABINAME-$_f: image contents" check_image "$ABINAME-$_f"
 		ktap_check "$ABINAME-$_f: kbuild contents" check_kbuild "$ABINAME-$_f"
 		ktap_check "$ABINAME-$_f: package relations" check_relations "$ABINAME-$_f"
+		ktap_check "$ABINAME-$_f: the metapackages' doc directories are links, the copyright once in each package they lead to" \
+			check_doc_links "$_f"
 		for _k in image kbuild; do
 			ktap_check "$ABINAME-$_f: linux-$_k maintainer scripts" check_maint_scripts "$_k" "$ABINAME-$_f"
 		done

@@ -26,6 +26,26 @@ usr_src_link() {
 	esac
 }
 
+# doc_link PACKAGE TARGET: PACKAGE's doc directory is a link to TARGET's
+doc_link() {
+	contents "$(deb "$1")" > "$W/doc"
+	grep -qxF "usr/share/doc/$1 -> $2" "$W/doc" ||
+		{ echo "usr/share/doc/$1 is no link to $2: $(grep "^usr/share/doc/$1" "$W/doc" | head -n 2 | tr '\n' ' ')"; return 1; }
+}
+
+# check_doc_links FLAVOUR: the flavour's image, object tree and host
+# programs have the copyright; the metapackages link their doc directory
+# to that of the one they depend on exactly (Policy 12.5)
+check_doc_links() {
+	for _p in image kbuild; do
+		has_files "$(deb "linux-$_p-$ABINAME-$1")" "usr/share/doc/linux-$_p-$ABINAME-$1/copyright" || return 1
+	done
+	has_files "$(deb "linux-kbuild-hostprogs-$ABINAME-$1" "$BUILD_ARCH")" \
+		"usr/share/doc/linux-kbuild-hostprogs-$ABINAME-$1/copyright" || return 1
+	doc_link "linux-image-$SERIES-$1" "linux-image-$ABINAME-$1" &&
+		doc_link "linux-kbuild-$SERIES-$1" "linux-kbuild-$ABINAME-$1"
+}
+
 # check_not_aliased: on a merged-/usr suite, no package of the build has a
 # path in /lib, /bin or /sbin, which are links to /usr there (dpkg's
 # handling of such files is undefined; lintian: aliased-location)
