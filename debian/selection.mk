@@ -9,6 +9,7 @@ KBS_ABINAME := 6.1.192-1
 KBS_VERSION := 6.1.192+abi1.src3.1
 KBS_COMPILER := gcc-12
 KBS_MODULES_DIR := /lib/modules
+KBS_RUN_HOOKS := -
 KBS_FLAVOURS := qemu-arm64 qemu tiny
 KBS_ARCHES := arm64 amd64
 KBS_SOURCE_KARCHES := x86 arm64

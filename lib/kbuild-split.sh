@@ -94,6 +94,15 @@ suite_policy() {
 		die "debian/config/suites gives suite '$1' no Policy version: add its debian-policy version as the line's fourth field"
 }
 
+# suite_run_hooks SUITE: the linux-base version whose linux-run-hooks
+# SUITE's maintainer scripts call, or "-" (the fifth field of
+# debian/config/suites)
+suite_run_hooks() {
+	awk -v s="$1" '!/^#/ && $1 == s && $5 ~ /^(-|[0-9][0-9.~]*)$/ { print $5; f = 1; exit } END { exit !f }' \
+		"$TOP/debian/config/suites" ||
+		die "debian/config/suites gives suite '$1' no linux-run-hooks field: add the linux-base version that has it, or '-', as the line's fifth field"
+}
+
 # suite_out SUITE: where SUITE's builds go: KBS_OUT (default out/), and
 # its <suite>/ for any but the default suite
 suite_out() {

@@ -112,6 +112,27 @@ check_packager() {
 	echo "# Maintainer: $_m"
 }
 
+# check_linux_run_hooks SCRIPT: SCRIPT (a kbuild postinst), run with a
+# linux-run-hooks that records its arguments, calls it as Debian 13's
+# headers do; when it fails, SCRIPT fails naming the recovery
+check_linux_run_hooks() {
+	mkdir -p "$W/runhooks"
+	printf '#!/bin/sh\necho "$*" > %s/args\nexit ${KBS_HOOK_RC:-0}\n' "$W/runhooks" > "$W/runhooks/linux-run-hooks"
+	chmod 755 "$W/runhooks/linux-run-hooks"
+	PATH="$W/runhooks:$PATH" DPKG_MAINTSCRIPT_NAME=postinst DPKG_MAINTSCRIPT_PACKAGE=linux-kbuild-6.1.0-1-flavour \
+		sh "$1" configure 1.0 > "$W/runhooks/out" 2>&1 || { cat "$W/runhooks/out"; return 1; }
+	_args=$(cat "$W/runhooks/args")
+	[ "$_args" = "headers postinst 6.1.0-1-flavour -- configure 1.0" ] ||
+		{ echo "linux-run-hooks $_args"; return 1; }
+	if PATH="$W/runhooks:$PATH" KBS_HOOK_RC=1 DPKG_MAINTSCRIPT_NAME=postinst \
+		DPKG_MAINTSCRIPT_PACKAGE=linux-kbuild-6.1.0-1-flavour sh "$1" configure 1.0 > "$W/runhooks/out" 2>&1; then
+		echo "the postinst succeeded with a failing hook"
+		return 1
+	fi
+	grep -q 'a hook in /etc/kernel/header_postinst.d or /usr/share/kernel/header_postinst.d failed; fix it, then run dpkg --configure -a' \
+		"$W/runhooks/out" || { cat "$W/runhooks/out"; return 1; }
+}
+
 # check_any_arch: gencontrol's output is the same as if on amd64 and arm64
 check_any_arch() {
 	generate_as amd64 "$W/amd64" && generate_as arm64 "$W/arm64" || return 1
@@ -133,16 +154,20 @@ main() {
 	# suite's modules directory.
 	for _suite in $(list_data "$TOP/debian/config/suites"); do
 		mkdir -p "$W/maint-$_suite"
+		_runner=linux-run-hooks
+		[ "$(suite_run_hooks "$_suite")" != - ] || _runner=run-parts
 		for _kind in image kbuild; do
 			"$TOP/debian/bin/genmaintscripts" "$_kind" "linux-$_kind-6.1.0-1-flavour" "$W/maint-$_suite" \
 				REL=6.1.0-1-flavour ABINAME=6.1.0-1 HOOKDIR=/etc/kernel INITRD=No \
-				MODULES_DIR="$(suite_modules_dir "$_suite")"
+				MODULES_DIR="$(suite_modules_dir "$_suite")" HOOK_RUNNER="$_runner"
 		done
 		for _s in "$W/maint-$_suite"/linux-*; do
 			_name=$(echo "${_s##*/}" | sed 's/^linux-\([a-z]*\)-.*\.\([a-z]*\)$/\1.\2/')
 			ktap_check "generated maintainer script $_name ($_suite)" check_maint_script "$_s" "$_name"
 		done
 	done
+	ktap_check "trixie's kbuild postinst runs the hooks with linux-run-hooks; a failing hook names dpkg --configure -a" \
+		check_linux_run_hooks "$W/maint-trixie/linux-kbuild-6.1.0-1-flavour.postinst"
 	ktap_check "debian/control, changelog and selection.mk: the same as if generated on amd64 and on arm64" check_any_arch
 	ktap_check "the Maintainer is the packager's DEBFULLNAME and DEBEMAIL, recorded in the selection" check_packager
 	ktap_check "two revisions of linux-source, two ordered versions; the changelog dated by its inputs" check_source_revisions

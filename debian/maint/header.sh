@@ -9,6 +9,7 @@ set -e
 	image=/boot/vmlinuz-$version
 	moddir=@MODULES_DIR@/$version
 	hookdir=@HOOKDIR@
+	hook_runner=@HOOK_RUNNER@
 	# the script's own arguments, for the hooks (DEB_MAINT_PARAMS)
 	MAINT_PARAMS="$*"
 }
