@@ -207,7 +207,7 @@ test_series() {
 	ktap_check "$ABINAME: no ELF file in the source tree's package (dh_strip and dh_shlibdeps skip it)" \
 		check_elf "$(deb "linux-kbuild-source-$ABINAME")"
 	ktap_check "$ABINAME: versions follow the kernel" check_versions
-	ktap_check "$ABINAME: the source package: packaging, patches, no key; ~testcert with a test certificate" \
+	ktap_check "$ABINAME: the source package: packaging, patches, its autopkgtest, no key; ~testcert with a test certificate" \
 		check_source_package
 	ktap_check "$ABINAME: every run wrote down the costs of its stages" check_stages
 	ktap_check "$ABINAME: no file in two packages" check_no_file_twice

@@ -129,6 +129,7 @@ check_source_package() {
 	tar -xJf "$_tar" -C "$W/srcpkg" || { echo "cannot unpack ${_tar##*/}"; return 1; }
 	_top=$(cd "$W/srcpkg"/* && ls -A | tr '\n' ' ')
 	[ "$_top" = "debian lib patches " ] || { echo "${_tar##*/} holds $_top(not debian lib patches)"; return 1; }
+	grep -q '^Testsuite: autopkgtest$' "$_dsc" || { echo "${_dsc##*/} has no Testsuite: autopkgtest (debian/tests)"; return 1; }
 	_keys=$(grep -rlF 'PRIVATE KEY-----' "$W/srcpkg" | head -n 3 || true) # none is the good case
 	[ -z "$_keys" ] || { echo "private key in the source package: $_keys"; return 1; }
 	_cert=$(echo "$W/srcpkg"/*/debian/certs/trusted.pem)
