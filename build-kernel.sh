@@ -216,10 +216,16 @@ build_for_tests() {
 	# the tests' certificates (tests/keys) are taken for these builds alone
 	KBS_FOR_TESTS=1
 	export KBS_FOR_TESTS
+	# each build's wall seconds, for tests/run's time table
+	_times=${KBS_OUT:-$TOP/out}/logs/build-times
+	mkdir -p "${_times%/*}"
+	: > "$_times"
 	while read -r _args; do
 		log "tests/builds: ./build-kernel.sh $_args"
+		_t0=$(date +%s)
 		# shellcheck disable=SC2086 # the arguments of the line
 		"$0" $_args < /dev/null || exit 1
+		printf '%s\t%s\n' "$(($(date +%s) - _t0))" "$_args" >> "$_times"
 	done <<-EOF
 	$_builds
 	EOF

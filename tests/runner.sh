@@ -6,7 +6,7 @@
 # tests/run's exit status and closing line against the expected ones.  A
 # runner that adds up closing lines alone passed a suite that exited 3
 # after "0 failed", one without a summary, and one whose summary hid a
-# failed check.
+# failed check.  Each run's time table has a line for each suite.
 #
 # Usage: tests/runner.sh
 #
@@ -39,6 +39,10 @@ run_case() {
 	KBS_OUT=$_dir KBS_SUITES=$_dir/suites KBS_HOST_PACKAGES=/dev/null "$TOP/tests/run" > "$_dir/out" 2>&1 || _rc=$?
 	_last=$(tail -n 1 "$_dir/out")
 	[ "$_last" = "$2" ] || { sed 's/^/# /' "$_dir/out"; echo "closing line '$_last', expected '$2'"; return 1; }
+	for _s in $3; do
+		grep -qE "^# +[0-9]+ s  suite ${_s%&}\$" "$_dir/out" ||
+			{ sed 's/^/# /' "$_dir/out"; echo "the time table has no line of suite ${_s%&}"; return 1; }
+	done
 	case $1 in
 	0) [ "$_rc" -eq 0 ] || { echo "tests/run exited $_rc, expected 0"; return 1; } ;;
 	*) [ "$_rc" -ne 0 ] || { echo "tests/run exited 0, expected a failure"; return 1; } ;;
