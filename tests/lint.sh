@@ -93,6 +93,9 @@ check_source_revisions() {
 		{ echo "the changelog of a build from an older tarball is not dated a minute after the packaging's entry"; return 1; }
 	grep -q 'from linux-source-6.1 6.1.999-3,' "$W/rev3/top/debian/changelog" ||
 		{ echo "the changelog does not name linux-source-6.1 6.1.999-3"; return 1; }
+	# lintian's debian-changelog-line-too-long: the entry's lines, not its trailer
+	_long=$(sed '/^ -- /,$d' "$W/rev3/top/debian/changelog" | awk 'length > 80')
+	[ -z "$_long" ] || { echo "a changelog line longer than 80 characters: $_long"; return 1; }
 	grep -q 'linux-source-6.1 (= 6.1.999-3)' "$W/rev3/top/debian/control" ||
 		{ echo "debian/control does not build from linux-source-6.1 6.1.999-3 exactly"; return 1; }
 }
