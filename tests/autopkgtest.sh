@@ -23,28 +23,17 @@ TOP=$(cd "$(dirname "$0")/.." && pwd)
 . "$TOP/tests/lib/ktap.sh"
 # shellcheck source=lib/manifest.sh
 . "$TOP/lib/manifest.sh"
+# shellcheck source=tests/lib/root.sh
+. "$TOP/tests/lib/root.sh"
 
 OUT=${KBS_OUT:-$TOP/out}
 DEBS=$OUT/debs
-R=
 
-cleanup() {
-	if [ -n "$R" ]; then
-		umount "$R/proc" 2>/dev/null || true # mounted only while autopkgtest runs
-		rm -rf "$R"
-	fi
-}
-
-# prepare_testbed: R, a copy of the cached bookworm root filesystem that
-# resolves names as this machine does
+# prepare_testbed: R (tests/lib/root.sh), a copy of the cached bookworm
+# root filesystem that resolves names as this machine does
 prepare_testbed() {
-	_cached=$(KBS_SUITE=bookworm "$TOP/qemu-test/run" --prepare 2> "$OUT/logs/autopkgtest-prepare.log") ||
-		die "qemu-test/run --prepare failed; see $OUT/logs/autopkgtest-prepare.log"
-	[ -f "$_cached/.kbs-rootfs-done" ] || die "qemu-test/run --prepare named no root filesystem ('$_cached')"
-	R=$(mktemp -d "$OUT/autopkgtest.XXXXXX")
-	cp -a "$_cached/." "$R/"
+	copy_root autopkgtest
 	cp /etc/resolv.conf "$R/etc/resolv.conf"
-	printf 'force-unsafe-io\n' > "$R/etc/dpkg/dpkg.cfg.d/kbs-unsafe-io"
 	# the cached root has no package lists: autopkgtest installs from them
 	chroot "$R" apt-get update -q > "$OUT/logs/autopkgtest-update.log" 2>&1 ||
 		die "apt-get update in the testbed failed; see $OUT/logs/autopkgtest-update.log"
@@ -61,14 +50,12 @@ run_series() {
 	_res=$OUT/logs/autopkgtest-$1
 	rm -rf "$_res"
 	_rc=0
-	# /proc, as any testbed has it (lxc, qemu, unshare; 7.3's objtool reads
-	# the stack limit there), which autopkgtest-virt-chroot does not mount
-	mount -t proc proc "$R/proc" || { echo "cannot mount /proc in the testbed"; return 1; }
+	# with /proc, as any testbed (lxc, qemu, unshare) has it, which
+	# autopkgtest-virt-chroot does not mount
 	# shellcheck disable=SC2086 # file names without blanks
-	autopkgtest --output-dir "$_res" "$_dsc" $_debs -- chroot "$R" > "$OUT/logs/autopkgtest-$1.log" 2>&1 || _rc=$?
-	umount "$R/proc" || { echo "cannot unmount $R/proc"; return 1; }
-	rm -rf "$R"
-	R=
+	with_proc autopkgtest --output-dir "$_res" "$_dsc" $_debs -- chroot "$R" > "$OUT/logs/autopkgtest-$1.log" 2>&1 ||
+		_rc=$?
+	remove_root
 	sed 's/^/# /' "$_res/build-module-stdout" 2>/dev/null | grep -v '^# KTAP\|^# 1\.\.' || true
 	# autopkgtest's exit: 4 a test failed, 8 no test ran, 12 and more its own or the testbed's error
 	[ "$_rc" = 0 ] || { echo "autopkgtest exited $_rc: $(tail -n 1 "$OUT/logs/autopkgtest-$1.log") (log: $OUT/logs/autopkgtest-$1.log)"; return 1; }
@@ -81,7 +68,7 @@ main() {
 	[ "$(id -u)" = 0 ] || die "autopkgtest-virt-chroot needs root: run as root"
 	BUILD_ARCH=$(dpkg --print-architecture)
 	mkdir -p "$OUT/logs"
-	trap cleanup EXIT
+	trap remove_root EXIT
 	_series=${*:-$(manifest_series "$DEBS")} || exit 1
 	for _s in $_series; do
 		ktap_check "$_s: autopkgtest debian/tests/build-module in a bookworm chroot, with the build's packages" \

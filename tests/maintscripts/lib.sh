@@ -4,10 +4,11 @@
 # tests/extmod.sh, one for each series of a build, and the helpers their
 # cases share.  Sourced by both, which set TOP and OUT; run_per_series
 # sets DEBS and BUILD_ARCH, pick_debs REL, ABINAME, FLAVOUR and the .debs
-# (IMAGE, KBUILD, SOURCE, HOSTPROGS), prepare_root R.  tests/maintscripts.sh
-# defines install_all.
+# (IMAGE, KBUILD, SOURCE, HOSTPROGS), prepare_root R (tests/lib/root.sh).
+# tests/maintscripts.sh defines install_all.
 
-R=
+# shellcheck source=tests/lib/root.sh
+. "$TOP/tests/lib/root.sh"
 
 # run_per_series FUNC [DEBDIR]: FUNC SERIES for each series that DEBDIR's
 # manifest (default out/debs) names, the chroot removed on exit, then the
@@ -26,10 +27,7 @@ run_per_series() {
 }
 
 cleanup() {
-	if [ -n "$R" ]; then
-		umount "$R/proc" 2>/dev/null || true # mounted only while a module builds
-		rm -rf "$R"
-	fi
+	remove_root
 }
 
 # pick_debs SERIES: the .debs of SERIES' build that the chroot takes: the
@@ -80,33 +78,15 @@ snapshot() {
 }
 
 prepare_root() {
-	# the bookworm root filesystem qemu-test/run made or reuses, as it says
-	_cached=$(KBS_SUITE=bookworm "$TOP/qemu-test/run" --prepare 2> "$OUT/logs/maintscripts-prepare.log") ||
-		die "qemu-test/run --prepare failed; see $OUT/logs/maintscripts-prepare.log"
-	[ -f "$_cached/.kbs-rootfs-done" ] || die "qemu-test/run --prepare named no root filesystem ('$_cached')"
-	R=$(mktemp -d "$OUT/maintscripts.XXXXXX")
-	cp -a "$_cached/." "$R/"
+	copy_root maintscripts
 	mkdir -p "$R/debs" "$R/tmp"
 	cp "$IMAGE" "$KBUILD" "$SOURCE" "$HOSTPROGS" "$R/debs/"
-	# The root is thrown away: spare dpkg's fsync of each of the source
-	# tree's 28k files, which made this suite take minutes.
-	printf 'force-unsafe-io\n' > "$R/etc/dpkg/dpkg.cfg.d/kbs-unsafe-io"
 	for _d in preinst.d postinst.d prerm.d postrm.d header_postinst.d; do
 		mkdir -p "$R/etc/kernel/$_d"
 		printf '#!/bin/sh\necho "%s $*" >> /tmp/hooks.log\n' "$_d" > "$R/etc/kernel/$_d/zz-kbs-record"
 		chmod 755 "$R/etc/kernel/$_d/zz-kbs-record"
 	done
 	snapshot > "$R/tmp/before"
-}
-
-# with_proc CMD...: CMD with /proc mounted in the root, as in any container
-# (7.3's objtool reads the stack limit there)
-with_proc() {
-	mount -t proc proc "$R/proc" || return 1
-	_wp=0
-	"$@" || _wp=$?
-	umount "$R/proc" || { echo "cannot unmount $R/proc"; return 1; }
-	return "$_wp"
 }
 
 # break_kbuild NAME CMD...: a copy of the kbuild .deb changed by CMD, run in
