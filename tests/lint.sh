@@ -115,6 +115,13 @@ check_packager() {
 	echo "# Maintainer: $_m"
 }
 
+# run_postinst SCRIPT RC: SCRIPT configured as dpkg runs it, with the
+# recording linux-run-hooks of check_linux_run_hooks exiting RC
+run_postinst() {
+	PATH="$W/runhooks:$PATH" KBS_HOOK_RC=$2 DPKG_MAINTSCRIPT_NAME=postinst \
+		DPKG_MAINTSCRIPT_PACKAGE=linux-kbuild-6.1.0-1-flavour sh "$1" configure 1.0 > "$W/runhooks/out" 2>&1
+}
+
 # check_linux_run_hooks SCRIPT: SCRIPT (a kbuild postinst), run with a
 # linux-run-hooks that records its arguments, calls it as Debian 13's
 # headers do; when it fails, SCRIPT fails naming the recovery
@@ -122,13 +129,11 @@ check_linux_run_hooks() {
 	mkdir -p "$W/runhooks"
 	printf '#!/bin/sh\necho "$*" > %s/args\nexit ${KBS_HOOK_RC:-0}\n' "$W/runhooks" > "$W/runhooks/linux-run-hooks"
 	chmod 755 "$W/runhooks/linux-run-hooks"
-	PATH="$W/runhooks:$PATH" DPKG_MAINTSCRIPT_NAME=postinst DPKG_MAINTSCRIPT_PACKAGE=linux-kbuild-6.1.0-1-flavour \
-		sh "$1" configure 1.0 > "$W/runhooks/out" 2>&1 || { cat "$W/runhooks/out"; return 1; }
+	run_postinst "$1" 0 || { cat "$W/runhooks/out"; return 1; }
 	_args=$(cat "$W/runhooks/args")
 	[ "$_args" = "headers postinst 6.1.0-1-flavour -- configure 1.0" ] ||
 		{ echo "linux-run-hooks $_args"; return 1; }
-	if PATH="$W/runhooks:$PATH" KBS_HOOK_RC=1 DPKG_MAINTSCRIPT_NAME=postinst \
-		DPKG_MAINTSCRIPT_PACKAGE=linux-kbuild-6.1.0-1-flavour sh "$1" configure 1.0 > "$W/runhooks/out" 2>&1; then
+	if run_postinst "$1" 1; then
 		echo "the postinst succeeded with a failing hook"
 		return 1
 	fi
